@@ -1,0 +1,198 @@
+// TypeScript mirror of the plsql-probe profile, version 1.
+// Source of truth: probe/schema/profile-v1.schema.json (Go side: probe/internal/profile/profile.go).
+// test/probe/profileSchema.test.ts checks the golden profile against the schema and these types.
+// No vscode imports: the webview and the CLI can use these types too.
+
+export type CollectorStatus = 'ok' | 'error';
+
+/** Catalog pattern ids; where a static rule predicts the pattern, PatternSummary.rule names it. */
+export type PatternId =
+  | 'library-cache-pins'
+  | 'plsql-calls'
+  | 'errors-and-messages'
+  | 'in-band-break-checks'
+  | 'rowsource-statistics'
+  | 'utl-file';
+
+export type StopReason = 'duration' | 'request' | 'stdin_closed' | 'signal' | 'target_exited';
+
+export type FdKind = 'file' | 'socket' | 'pipe' | 'other' | 'unknown';
+
+export type CollectorName = 'functions' | 'syscalls' | 'stacks' | 'proc';
+
+export interface Tool {
+  name: 'plsql-probe';
+  version: string;
+}
+
+export interface Host {
+  hostname: string;
+  kernel: string;
+  arch: string;
+  cpus: number;
+}
+
+export interface Target {
+  pid: number;
+  /** Equals pid unless a thread of a threaded_execution process was profiled (V$PROCESS.STID). */
+  tid: number;
+  exe: string;
+  /** /proc/PID/stat field 22; echo it back in record requests to rule out pid reuse. */
+  start_ticks: number;
+  uid: number;
+  comm: string;
+  threaded: boolean;
+  threads: number;
+}
+
+export interface FunctionCount {
+  name: string;
+  module: string;
+  /** Bytes skipped after the symbol (hot-patch NOP prologue), usually 0 or 2. */
+  probe_offset: number;
+  calls: number;
+  /** Only with inclusive_time; includes probe overhead. */
+  inclusive_ns?: number;
+  pattern?: PatternId;
+}
+
+export interface FunctionsResult {
+  status: CollectorStatus;
+  inclusive_time: boolean;
+  time_note?: string;
+  functions: FunctionCount[];
+  missing: string[];
+  truncated: string[];
+}
+
+export interface SyscallStat {
+  name: string;
+  nr: number;
+  calls: number;
+  total_ns: number;
+}
+
+export interface SizeCount {
+  size: number;
+  calls: number;
+}
+
+export interface SizeBucket {
+  min: number;
+  max: number;
+  calls: number;
+}
+
+export interface WriteHist {
+  syscall: string;
+  fd_kind: FdKind;
+  calls: number;
+  bytes: number;
+  /** Most frequent sizes, exact (the 4096 vs 32767 pattern). */
+  top_sizes: SizeCount[];
+  /** All other sizes in power-of-two ranges. */
+  log2_buckets: SizeBucket[];
+}
+
+export interface PollCounts {
+  total: number;
+  by_syscall: Record<string, number>;
+}
+
+export interface SyscallsResult {
+  status: CollectorStatus;
+  syscalls: SyscallStat[];
+  writes: WriteHist[];
+  polls: PollCounts;
+  dropped: number;
+}
+
+export interface FoldedStack {
+  /** Frames root first, separated by ';'. */
+  stack: string;
+  count: number;
+}
+
+export interface StacksResult {
+  status: CollectorStatus;
+  hz: number;
+  samples: number;
+  lost: number;
+  folded: FoldedStack[];
+}
+
+export interface ProcStats {
+  utime_ms: number;
+  stime_ms: number;
+  voluntary_ctxt_switches: number;
+  nonvoluntary_ctxt_switches: number;
+  runqueue_wait_ns: number;
+  rchar: number;
+  wchar: number;
+  syscr: number;
+  syscw: number;
+  read_bytes: number;
+  write_bytes: number;
+}
+
+export interface ProcResult {
+  status: CollectorStatus;
+  scope: 'process' | 'thread';
+  before: ProcStats;
+  after: ProcStats;
+  delta: ProcStats;
+}
+
+export interface Collectors {
+  functions?: FunctionsResult;
+  syscalls?: SyscallsResult;
+  stacks?: StacksResult;
+  proc?: ProcResult;
+}
+
+export interface PatternSummary {
+  id: PatternId;
+  title: string;
+  /** Static rule id (e.g. standalone-call-in-loop) that predicts this pattern. */
+  rule?: string;
+  calls: number;
+  functions: string[];
+}
+
+export interface CollectorError {
+  collector: CollectorName;
+  code: string;
+  message: string;
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+}
+
+/** Estimated probe overhead: hits x calibrated ns per hit. An estimate, labelled as such. */
+export interface OverheadEstimate {
+  label: string;
+  estimated_ms: number;
+  function_hits: number;
+  ns_per_function_hit: number;
+  syscall_hits: number;
+  ns_per_syscall_hit: number;
+  calibrated: boolean;
+}
+
+export interface Profile {
+  version: 1;
+  tool: Tool;
+  host: Host;
+  target: Target;
+  /** RFC 3339. */
+  started_at: string;
+  elapsed_ms: number;
+  stop_reason: StopReason;
+  collectors: Collectors;
+  patterns: PatternSummary[];
+  errors: CollectorError[];
+  warnings: Warning[];
+  overhead: OverheadEstimate;
+}

@@ -1,0 +1,353 @@
+/*
+ * plsql-perf PL/SQL lexer. Written for this project (see grammar/README.md for the design).
+ *
+ * The lexer sees one code segment at a time: the SQL*Plus script pre-pass (server/src/parser/script/)
+ * has already removed SQL*Plus command lines and '/' terminators, so nothing here is line-oriented.
+ *
+ * Only words the parser needs structurally are keywords; every other word is an ID. Fewer keyword tokens
+ * mean fewer places where a keyword used as a name can trip the parser. Keywords that people use as
+ * names are listed again in the parser's `identifier` rule.
+ */
+lexer grammar PlSqlLexer;
+
+options {
+    caseInsensitive = true;
+}
+
+channels {
+    HINTS
+}
+
+// ---- trivia -------------------------------------------------------------------------------------------
+
+WS                  : [ \t\r\n\f\u00A0\u2000-\u200B\u3000\uFEFF]+ -> skip;
+LINE_COMMENT        : '--' ~[\r\n]* -> channel(HIDDEN);
+// Optimizer hints are kept on their own channel; the model builder attaches them to their statement.
+HINT_COMMENT        : '/*+' .*? '*/' -> channel(HINTS);
+BLOCK_COMMENT       : '/*' .*? '*/' -> channel(HIDDEN);
+UNTERMINATED_COMMENT: '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF;
+
+// ---- conditional compilation (hidden by the directive pre-pass, see conditionalCompilation.ts) ---------
+
+CC_IF               : '$if';
+CC_THEN             : '$then';
+CC_ELSIF            : '$elsif';
+CC_ELSE             : '$else';
+CC_END              : '$end';
+CC_ERROR            : '$error';
+INQUIRY_DIRECTIVE   : '$$' [a-z0-9_$#]+;
+
+// ---- keywords (alphabetical) -----------------------------------------------------------------------
+
+ACCESSIBLE          : 'accessible';
+AFTER               : 'after';
+AGGREGATE           : 'aggregate';
+ALL                 : 'all';
+AND                 : 'and';
+ANY                 : 'any';
+APPLY               : 'apply';
+ARRAY               : 'array';
+AS                  : 'as';
+ASC                 : 'asc';
+AT                  : 'at';
+AUTHID              : 'authid';
+BEFORE              : 'before';
+BEGIN               : 'begin';
+BETWEEN             : 'between';
+BODY                : 'body';
+BOTH                : 'both';
+BULK                : 'bulk';
+BY                  : 'by';
+BYTE                : 'byte';
+CALL                : 'call';
+CASE                : 'case';
+CHAR                : 'char';
+CHARACTER           : 'character';
+CLOSE               : 'close';
+COLLATE             : 'collate';
+COLLATION           : 'collation';
+COLLECT             : 'collect';
+COLUMNS             : 'columns';
+COMMIT              : 'commit';
+COMPOUND            : 'compound';
+CONNECT             : 'connect';
+CONNECT_BY_ROOT     : 'connect_by_root';
+CONSTANT            : 'constant';
+CONSTRUCTOR         : 'constructor';
+CONTENT             : 'content';
+CONTINUE            : 'continue';
+CONVERSION          : 'conversion';
+CREATE              : 'create';
+CROSS               : 'cross';
+CURRENT             : 'current';
+CURSOR              : 'cursor';
+DATE                : 'date';
+DAY                 : 'day';
+DECLARE             : 'declare';
+DEFAULT             : 'default';
+DELETE              : 'delete';
+DESC                : 'desc';
+DETERMINISTIC       : 'deterministic';
+DISTINCT            : 'distinct';
+DOCUMENT            : 'document';
+DOUBLE              : 'double';
+EACH                : 'each';
+EDITIONABLE         : 'editionable';
+EDITIONING          : 'editioning';
+ELSE                : 'else';
+ELSIF               : 'elsif';
+EMPTY               : 'empty';
+END                 : 'end';
+ERROR               : 'error';
+ERRORS              : 'errors';
+ESCAPE              : 'escape';
+EVALNAME            : 'evalname';
+EXCEPT              : 'except';
+EXCEPTION           : 'exception';
+EXCEPTIONS          : 'exceptions';
+EXECUTE             : 'execute';
+EXISTS              : 'exists';
+EXIT                : 'exit';
+EXTERNAL            : 'external';
+FETCH               : 'fetch';
+FINAL               : 'final';
+FIRST               : 'first';
+FOLLOWING           : 'following';
+FOR                 : 'for';
+FORALL              : 'forall';
+FORCE               : 'force';
+FORMAT              : 'format';
+FROM                : 'from';
+FULL                : 'full';
+FUNCTION            : 'function';
+GOTO                : 'goto';
+GROUP               : 'group';
+GROUPING            : 'grouping';
+HAVING              : 'having';
+IF                  : 'if';
+IGNORE              : 'ignore';
+IMMEDIATE           : 'immediate';
+IN                  : 'in';
+INDENT              : 'indent';
+INDEX               : 'index';
+INDICES             : 'indices';
+INNER               : 'inner';
+INSERT              : 'insert';
+INSTANTIABLE        : 'instantiable';
+INSTEAD             : 'instead';
+INTERSECT           : 'intersect';
+INTERVAL            : 'interval';
+INTO                : 'into';
+IS                  : 'is';
+JAVA                : 'java';
+JOIN                : 'join';
+KEEP                : 'keep';
+KEY                 : 'key';
+LANGUAGE            : 'language';
+LAST                : 'last';
+LATERAL             : 'lateral';
+LEADING             : 'leading';
+LEFT                : 'left';
+LIBRARY             : 'library';
+LIKE                : 'like';
+LIKE2               : 'like2';
+LIKE4               : 'like4';
+LIKEC               : 'likec';
+LIMIT               : 'limit';
+LOCAL               : 'local';
+LOCK                : 'lock';
+LOCKED              : 'locked';
+LOG                 : 'log';
+LONG                : 'long';
+LOOP                : 'loop';
+MAP                 : 'map';
+MATCHED             : 'matched';
+MEMBER              : 'member';
+MERGE               : 'merge';
+MINUS               : 'minus';
+MOD                 : 'mod';
+MODE                : 'mode';
+MONTH               : 'month';
+MULTISET            : 'multiset';
+NAME                : 'name';
+NATIONAL            : 'national';
+NATURAL             : 'natural';
+NEW                 : 'new';
+NEXT                : 'next';
+NOCOPY              : 'nocopy';
+NOCYCLE             : 'nocycle';
+NONEDITIONABLE      : 'noneditionable';
+NOT                 : 'not';
+NOWAIT              : 'nowait';
+NULLS               : 'nulls';
+NULL_               : 'null';
+OBJECT              : 'object';
+OF                  : 'of';
+OFFSET              : 'offset';
+ON                  : 'on';
+ONLY                : 'only';
+OPEN                : 'open';
+OR                  : 'or';
+ORDER               : 'order';
+OUT                 : 'out';
+OUTER               : 'outer';
+OVER                : 'over';
+OVERFLOW            : 'overflow';
+OVERRIDING          : 'overriding';
+PACKAGE             : 'package';
+PAIRS               : 'pairs';
+PARALLEL_ENABLE     : 'parallel_enable';
+PARTITION           : 'partition';
+PASSING             : 'passing';
+PERCENT             : 'percent';
+PIPE                : 'pipe';
+PIPELINED           : 'pipelined';
+PIVOT               : 'pivot';
+PRAGMA              : 'pragma';
+PRECEDING           : 'preceding';
+PRECISION           : 'precision';
+PRIOR               : 'prior';
+PROCEDURE           : 'procedure';
+RAISE               : 'raise';
+RANGE               : 'range';
+RAW                 : 'raw';
+RECORD              : 'record';
+REF                 : 'ref';
+REFERENCING         : 'referencing';
+REJECT              : 'reject';
+RELIES_ON           : 'relies_on';
+REPEAT              : 'repeat';
+REPLACE             : 'replace';
+RESPECT             : 'respect';
+RESULT              : 'result';
+RESULT_CACHE        : 'result_cache';
+RETURN              : 'return';
+RETURNING           : 'returning';
+REVERSE             : 'reverse';
+RIGHT               : 'right';
+ROLLBACK            : 'rollback';
+ROW                 : 'row';
+ROWS                : 'rows';
+ROWTYPE             : 'rowtype';
+SAMPLE              : 'sample';
+SAVE                : 'save';
+SAVEPOINT           : 'savepoint';
+SECOND              : 'second';
+SELECT              : 'select';
+SELF                : 'self';
+SET                 : 'set';
+SETS                : 'sets';
+SHARING             : 'sharing';
+SIBLINGS            : 'siblings';
+SKIP_               : 'skip';
+SOME                : 'some';
+SQL_MACRO           : 'sql_macro';
+START               : 'start';
+STATEMENT           : 'statement';
+STATIC              : 'static';
+SUBMULTISET         : 'submultiset';
+SUBTYPE             : 'subtype';
+TABLE               : 'table';
+THEN                : 'then';
+TIES                : 'ties';
+TIME                : 'time';
+TIMESTAMP           : 'timestamp';
+TO                  : 'to';
+TRAILING            : 'trailing';
+TRIGGER             : 'trigger';
+TRUNCATE            : 'truncate';
+TYPE                : 'type';
+UNBOUNDED           : 'unbounded';
+UNDER               : 'under';
+UNION               : 'union';
+UNIQUE              : 'unique';
+UNLIMITED           : 'unlimited';
+UNPIVOT             : 'unpivot';
+UPDATE              : 'update';
+USING               : 'using';
+VALUE               : 'value';
+VALUES              : 'values';
+VARRAY              : 'varray';
+VARYING             : 'varying';
+VERSIONS            : 'versions';
+WAIT                : 'wait';
+WHEN                : 'when';
+WHERE               : 'where';
+WHILE               : 'while';
+WITH                : 'with';
+WITHIN              : 'within';
+WITHOUT             : 'without';
+WORK                : 'work';
+WRAPPER             : 'wrapper';
+YEAR                : 'year';
+ZONE                : 'zone';
+
+// ---- literals ------------------------------------------------------------------------------------------
+
+// Numbers. `1..10` must stay three tokens, so a trailing '.' with no digits is not part of a number.
+NUMBER              : ( DIGITS ('.' DIGITS)? | '.' DIGITS ) ([e] [+-]? DIGITS)? [fd]?;
+
+// Strings: plain, national, and q-quoted with any of the common delimiters.
+STRING              : [n]? '\'' ( ~'\'' | '\'\'' )* '\''
+                    | [n]? 'q\'' ( Q_BRACKETED | Q_SAME )
+                    ;
+UNTERMINATED_STRING : [n]? '\'' ( ~'\'' | '\'\'' )* EOF;
+
+fragment Q_BRACKETED: '[' .*? ']\'' | '{' .*? '}\'' | '(' .*? ')\'' | '<' .*? '>\'';
+fragment Q_SAME     : '!' .*? '!\'' | '#' .*? '#\'' | '|' .*? '|\'' | '"' .*? '"\'' | '~' .*? '~\''
+                    | '^' .*? '^\'' | '/' .*? '/\'' | '+' .*? '+\'' | '@' .*? '@\'' | '%' .*? '%\''
+                    | '`' .*? '`\'' | '*' .*? '*\'' | ':' .*? ':\'' | '=' .*? '=\'' | '?' .*? '?\''
+                    | '\\' .*? '\\\'' | '$' .*? '$\'' | '&' .*? '&\'' | ';' .*? ';\'' | ',' .*? ',\''
+                    | '.' .*? '.\'' | '-' .*? '-\'' | '_' .*? '_\'' | '\'' .*? '\'\''
+                    ;
+
+// ---- names ---------------------------------------------------------------------------------------------
+
+DELIMITED_ID        : '"' ( ~'"' | '""' )* '"';
+// SQL*Plus substitution variables are not expanded; they stand where a name or value would.
+// `&owner..tab` is `&owner.` followed by `.tab`; `&pfx._x` is one name.
+SUBSTITUTION        : '&' '&'? ID_PART+ ( '.' ID_PART* )?;
+BINDVAR             : ':' ( ID_START ID_PART* | DIGITS | DELIMITED_ID );
+ID                  : ID_START ID_PART*;
+
+fragment DIGITS     : [0-9]+;
+fragment ID_START   : [a-z\p{L}];
+fragment ID_PART    : [a-z0-9_$#\p{L}\p{N}];
+
+// ---- operators and punctuation -------------------------------------------------------------------------
+
+OUTER_JOIN          : '(' [ \t]* '+' [ \t]* ')';
+ASSIGN              : ':=';
+ARROW               : '=>';
+DOUBLE_DOT          : '..';
+CONCAT              : '||';
+POWER               : '**';
+NOT_EQUAL           : '<>' | '!=' | '^=' | '~=';
+LESS_EQUAL          : '<=';
+GREATER_EQUAL       : '>=';
+LABEL_START         : '<<';
+LABEL_END           : '>>';
+EQUAL               : '=';
+LESS                : '<';
+GREATER             : '>';
+PLUS                : '+';
+MINUS_SIGN          : '-';
+STAR                : '*';
+SLASH               : '/';
+LPAREN              : '(';
+RPAREN              : ')';
+LBRACKET            : '[';
+RBRACKET            : ']';
+COMMA               : ',';
+SEMI                : ';';
+DOT                 : '.';
+AT_SIGN             : '@';
+PERCENT_SIGN        : '%';
+COLON               : ':';
+QUESTION            : '?';
+EXCLAMATION         : '!';
+CARET               : '^';
+BAR                 : '|';
+
+// Anything else is still a token, so the lexer never fails; the parser reports it where it matters.
+ANY_CHAR            : .;

@@ -1,0 +1,789 @@
+/*
+ * plsql-perf PL/SQL parser. Written for this project; see grammar/README.md for the design rules:
+ *
+ *  - The input is one code segment from the SQL*Plus pre-pass: one PL/SQL unit, one anonymous block or one
+ *    SQL statement. Conditional-compilation directives were already moved off the default channel.
+ *  - Decisions need little lookahead. Expressions are flat (operand (operator operand)*): the rules need
+ *    calls, names and structure, not operator precedence, and a flat form never needs to look far ahead.
+ *    Assignments, procedure calls and method chains are one rule (`nameChain (':=' expression)?`), so no
+ *    decision has to scan a long name chain to tell them apart.
+ *  - Statements and declarations start with distinct keywords wherever PL/SQL allows it; keywords that
+ *    are also used as names are listed in `identifier`.
+ *  - DDL other than PL/SQL units is an island: kept as tokens, never derailing the units around it.
+ */
+parser grammar PlSqlParser;
+
+options {
+    tokenVocab = PlSqlLexer;
+}
+
+// ==== entry points ========================================================================================
+
+segment
+    : topLevelItem* EOF
+    ;
+
+// `exec pkg.proc(1)` from a SQL*Plus EXECUTE line: the text after the command word.
+sqlplusExecute
+    : statementTarget (ASSIGN expression)? SEMI? EOF
+    ;
+
+topLevelItem
+    : createStatement
+    | anonymousBlock
+    | sqlStatement SEMI?
+    | islandStatement
+    | SEMI
+    ;
+
+// ==== CREATE ==============================================================================================
+
+createStatement
+    : CREATE (OR REPLACE)? (EDITIONABLE | NONEDITIONABLE | EDITIONING)? createBody
+    ;
+
+createBody
+    : packageSpec
+    | packageBody
+    | procedureDefinition
+    | functionDefinition
+    | triggerDefinition
+    | typeBody
+    | typeDefinition
+    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI) islandTokens   // table, view, java source...
+    ;
+
+unitProperty
+    : AUTHID identifier
+    | ACCESSIBLE BY LPAREN accessor (COMMA accessor)* RPAREN
+    | SHARING EQUAL identifier
+    | DEFAULT COLLATION identifier
+    ;
+
+accessor
+    : (FUNCTION | PROCEDURE | PACKAGE | TRIGGER | TYPE)? qualifiedName
+    ;
+
+packageSpec
+    : PACKAGE qualifiedName unitProperty* (IS | AS) declareItem* END anyName? SEMI?
+    ;
+
+packageBody
+    : PACKAGE BODY qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END anyName? SEMI?
+    ;
+
+initializationPart
+    : BEGIN seqOfStatements exceptionPart?
+    ;
+
+procedureDefinition
+    : procedureHeading subprogramProperty* ((IS | AS) (callSpec | declareItem* body))? SEMI?
+    ;
+
+functionDefinition
+    : functionHeading ((IS | AS) (callSpec | declareItem* body))? SEMI?
+    ;
+
+callSpec
+    : (LANGUAGE | EXTERNAL) (~(SEMI))*
+    ;
+
+// ---- triggers -------------------------------------------------------------------------------------------
+
+triggerDefinition
+    : TRIGGER qualifiedName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
+    ;
+
+// The header (timing, events, REFERENCING, FOR EACH ROW, FOLLOWS, ENABLE ...) is kept as tokens; the
+// model builder reads the timing and level from them.
+triggerHeaderToken
+    : ~(DECLARE | BEGIN | COMPOUND | CALL | WHEN | LABEL_START | SEMI)
+    ;
+
+triggerBody
+    : COMPOUND TRIGGER declareItem* timingPointSection+ END anyName? SEMI?
+    | CALL nameChain SEMI?
+    | (LABEL_START anyName LABEL_END)* DECLARE? declareItem* body SEMI?
+    ;
+
+timingPointSection
+    : timingPoint IS declareItem* BEGIN seqOfStatements exceptionPart? END timingPoint SEMI
+    ;
+
+timingPoint
+    : (BEFORE | AFTER | INSTEAD OF) (STATEMENT | EACH ROW)
+    ;
+
+// ---- object types ---------------------------------------------------------------------------------------
+
+typeDefinition
+    : TYPE qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
+    ;
+
+typeDefinitionBody
+    : (IS | AS) OBJECT LPAREN typeElement (COMMA typeElement)* RPAREN
+    | UNDER qualifiedName LPAREN typeElement (COMMA typeElement)* RPAREN
+    | (IS | AS) collectionTypeDefinition
+    | (IS | AS) ID islandTokens                        // OPAQUE, JSON, ...
+    ;
+
+typeModifier
+    : NOT? (FINAL | INSTANTIABLE | ID)                  // ID: PERSISTABLE
+    ;
+
+typeElement
+    : methodSpec
+    | PRAGMA identifier (LPAREN arguments? RPAREN)?
+    | identifier typeSpec                              // attribute
+    ;
+
+methodSpec
+    : inheritanceClause* methodKind (procedureHeading | functionHeading)
+    | inheritanceClause* constructorHeading
+    ;
+
+inheritanceClause
+    : NOT? (OVERRIDING | FINAL | INSTANTIABLE)
+    ;
+
+methodKind
+    : MEMBER
+    | STATIC
+    | (MAP | ORDER) MEMBER
+    ;
+
+constructorHeading
+    : CONSTRUCTOR FUNCTION anyName parameterList? RETURN SELF AS RESULT
+    ;
+
+typeBody
+    : TYPE BODY qualifiedName unitProperty* (IS | AS) typeBodyItem+ END anyName? SEMI?
+    ;
+
+typeBodyItem
+    : inheritanceClause* methodKind (procedureDefinition | functionDefinition)
+    | inheritanceClause* constructorHeading (IS | AS) (callSpec | declareItem* body) SEMI
+    | PRAGMA identifier (LPAREN arguments? RPAREN)? SEMI
+    ;
+
+// ==== anonymous blocks ====================================================================================
+
+anonymousBlock
+    : label* (DECLARE declareItem*)? body SEMI?
+    ;
+
+label
+    : LABEL_START anyName LABEL_END
+    ;
+
+body
+    : BEGIN seqOfStatements exceptionPart? END anyName?
+    ;
+
+exceptionPart
+    : EXCEPTION exceptionHandler+
+    ;
+
+exceptionHandler
+    : WHEN qualifiedName (OR qualifiedName)* THEN seqOfStatements
+    ;
+
+// ==== declarations ========================================================================================
+
+declareItem
+    : PRAGMA identifier (LPAREN arguments? RPAREN)? SEMI             # pragmaDeclaration
+    | TYPE anyName (IS | AS) typeDefinitionKind SEMI                   # typeDeclaration
+    | SUBTYPE anyName IS typeSpec (RANGE expression DOUBLE_DOT expression)? (NOT NULL_)? SEMI  # subtypeDeclaration
+    | CURSOR anyName parameterList? (RETURN typeSpec)? (IS selectStatement)? SEMI              # cursorDeclaration
+    | procedureHeading subprogramProperty* ((IS | AS) (callSpec | declareItem* body))? SEMI     # procedureDeclaration
+    | functionHeading ((IS | AS) (callSpec | declareItem* body))? SEMI                         # functionDeclaration
+    | identifier EXCEPTION SEMI                                                                # exceptionDeclaration
+    | identifier CONSTANT? typeSpec (NOT? NULL_)? ((ASSIGN | DEFAULT) expression)? SEMI         # variableDeclaration
+    ;
+
+typeDefinitionKind
+    : RECORD LPAREN fieldDefinition (COMMA fieldDefinition)* RPAREN
+    | REF CURSOR (RETURN typeSpec)?
+    | collectionTypeDefinition
+    | OBJECT LPAREN typeElement (COMMA typeElement)* RPAREN
+    ;
+
+collectionTypeDefinition
+    : TABLE OF typeSpec (NOT NULL_)? (INDEX BY typeSpec)?
+    | (VARRAY | VARYING? ARRAY) LPAREN expression RPAREN OF typeSpec (NOT NULL_)?
+    ;
+
+fieldDefinition
+    : anyName typeSpec (NOT NULL_)? ((ASSIGN | DEFAULT) expression)?
+    ;
+
+procedureHeading
+    : PROCEDURE anyName parameterList?
+    ;
+
+functionHeading
+    : FUNCTION anyName parameterList? RETURN typeSpec subprogramProperty*
+    ;
+
+subprogramProperty
+    : DETERMINISTIC
+    | PIPELINED (ROW | TABLE)? ID? (USING qualifiedName)?   // ROW POLYMORPHIC USING pkg
+    | (ORDER | ID) anyName BY LPAREN balancedTokens RPAREN  // streaming: CLUSTER c BY (col)
+    | PARALLEL_ENABLE (LPAREN balancedTokens RPAREN)?
+    | RESULT_CACHE (RELIES_ON LPAREN balancedTokens? RPAREN)?
+    | AGGREGATE USING qualifiedName
+    | SQL_MACRO (LPAREN balancedTokens? RPAREN)?
+    | unitProperty
+    ;
+
+parameterList
+    : LPAREN parameter (COMMA parameter)* RPAREN
+    ;
+
+parameter
+    : anyName (IN OUT? | OUT)? NOCOPY? typeSpec ((ASSIGN | DEFAULT) expression)?
+    ;
+
+// ---- data types -----------------------------------------------------------------------------------------
+
+typeSpec
+    : REF? typeName (LPAREN typeArgument (COMMA typeArgument)* RPAREN)? typeSuffix*
+    ;
+
+typeName
+    : DOUBLE PRECISION
+    | LONG RAW?
+    | INTERVAL (YEAR | DAY)
+    | NATIONAL? (CHARACTER | CHAR) VARYING?
+    | DATE
+    | TABLE                                            // polymorphic table function parameter
+    | NATURAL                                          // the PL/SQL subtype; a keyword in joins
+    | qualifiedName
+    ;
+
+typeArgument
+    : expression (CHAR | BYTE)?
+    | STAR
+    ;
+
+typeSuffix
+    : PERCENT_SIGN (TYPE | ROWTYPE)
+    | WITH LOCAL? TIME ZONE
+    | TO (MONTH | SECOND (LPAREN expression RPAREN)?)
+    | CHARACTER SET anyName (PERCENT_SIGN anyName)?
+    ;
+
+// ==== statements ==========================================================================================
+
+seqOfStatements
+    : (statement | label)+
+    ;
+
+statement
+    : statementTarget (ASSIGN expression)? SEMI                          # assignmentOrCallStatement
+    | IF expression THEN seqOfStatements elsifPart* elsePart? END IF SEMI   # ifStatement
+    | CASE expression? caseStatementWhen+ elsePart? END CASE anyName? SEMI # caseStatement
+    | loopHead? LOOP seqOfStatements END LOOP anyName? SEMI              # loopStatement
+    | FORALL anyName IN forallBounds (SAVE EXCEPTIONS)? forallBody SEMI  # forallStatement
+    | EXIT labelReference? (WHEN expression)? SEMI                        # exitStatement
+    | CONTINUE labelReference? (WHEN expression)? SEMI                    # continueStatement
+    | GOTO anyName SEMI                                                   # gotoStatement
+    | RAISE qualifiedName? SEMI                                           # raiseStatement
+    | RETURN expression? SEMI                                             # returnStatement
+    | NULL_ SEMI                                                          # nullStatement
+    | PIPE ROW LPAREN expression RPAREN SEMI                              # pipeRowStatement
+    | OPEN nameChain (FOR (selectStatement | expression) usingClause?)? SEMI  # openStatement
+    | FETCH nameChain intoClause (LIMIT expression)? SEMI                 # fetchStatement
+    | CLOSE nameChain SEMI                                                # closeStatement
+    | EXECUTE IMMEDIATE expression executeImmediateClause* SEMI           # executeImmediateStatement
+    | sqlStatement SEMI                                                   # sqlStatementInPlsql
+    | (DECLARE declareItem*)? body SEMI                                   # blockStatement
+    | PRAGMA identifier (LPAREN arguments? RPAREN)? SEMI                  # pragmaStatement
+    ;
+
+// A loop label after EXIT or CONTINUE (anything but WHEN, which starts the condition).
+labelReference
+    : identifier | OUTER | INNER | LOOP
+    ;
+
+// The target of an assignment or the procedure called: `x`, `r.f(i)`, `:new.col`, `ut.expect(a).to_equal(b)`.
+statementTarget
+    : nameChain
+    | BINDVAR chainLink*
+    | LPAREN expression AS typeSpec RPAREN chainLink+  // (SELF AS parent_type).method(...)
+    ;
+
+elsifPart
+    : ELSIF expression THEN seqOfStatements
+    ;
+
+elsePart
+    : ELSE seqOfStatements
+    ;
+
+caseStatementWhen
+    : WHEN expression THEN seqOfStatements
+    ;
+
+loopHead
+    : WHILE expression
+    | FOR anyName (COMMA anyName)? IN REVERSE? iterationControl (COMMA iterationControl)*
+    ;
+
+// Numeric ranges, cursors, cursor subqueries and the 21c iteration controls.
+iterationControl
+    : (VALUES OF | INDICES OF | PAIRS OF | REPEAT)? expression (DOUBLE_DOT expression)? (BY expression)?
+      (WHILE expression)? (WHEN expression)?
+    ;
+
+forallBounds
+    : expression DOUBLE_DOT expression
+    | INDICES OF expression (BETWEEN expression AND expression)?
+    | VALUES OF expression
+    ;
+
+forallBody
+    : sqlStatement
+    | EXECUTE IMMEDIATE expression executeImmediateClause*
+    ;
+
+executeImmediateClause
+    : intoClause
+    | usingClause
+    | (RETURNING | RETURN) intoClause
+    ;
+
+usingClause
+    : USING usingArgument (COMMA usingArgument)*
+    ;
+
+usingArgument
+    : (IN OUT? | OUT)? expression
+    ;
+
+intoClause
+    : (BULK COLLECT)? INTO expression (COMMA expression)*
+    ;
+
+// ==== SQL =================================================================================================
+
+sqlStatement
+    : selectStatement
+    | insertStatement
+    | updateStatement
+    | deleteStatement
+    | mergeStatement
+    | transactionStatement
+    ;
+
+transactionStatement
+    : COMMIT (~SEMI)*
+    | ROLLBACK (~SEMI)*
+    | SAVEPOINT anyName
+    | SET (~SEMI)*                                     // SET TRANSACTION, SET ROLE, SET CONSTRAINTS
+    | LOCK TABLE (~SEMI)*
+    ;
+
+selectStatement
+    : subquery forUpdateClause?
+    ;
+
+subquery
+    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause?
+    ;
+
+setOperator
+    : UNION ALL?
+    | INTERSECT
+    | MINUS
+    | EXCEPT
+    ;
+
+subqueryTerm
+    : queryBlock
+    | LPAREN subquery RPAREN
+    ;
+
+withClause
+    : WITH (procedureDefinition | functionDefinition)* factoringElement (COMMA factoringElement)*
+    ;
+
+factoringElement
+    : anyName (LPAREN anyName (COMMA anyName)* RPAREN)? AS LPAREN subquery RPAREN searchOrCycleClause*
+    | anyName ID ID AS LPAREN balancedTokens RPAREN   // ANALYTIC VIEW
+    ;
+
+// SEARCH DEPTH FIRST BY c SET o / CYCLE c SET flag TO 'Y' DEFAULT 'N' of a recursive WITH element.
+searchOrCycleClause
+    : ID (~SET)* SET anyName (TO expression DEFAULT expression)?
+    ;
+
+queryBlock
+    : SELECT (DISTINCT | UNIQUE | ALL)? selectList intoClause? fromClause? whereClause? queryBlockClause*
+    ;
+
+// Oracle accepts these in any order (HAVING before GROUP BY, START WITH before or after CONNECT BY).
+queryBlockClause
+    : hierarchicalClause
+    | groupByClause
+    | HAVING expression
+    ;
+
+selectList
+    : selectItem (COMMA selectItem)*
+    ;
+
+selectItem
+    : STAR
+    | expression (AS? alias)?
+    ;
+
+alias
+    : aliasName
+    | STRING
+    ;
+
+fromClause
+    : FROM tableReference (COMMA tableReference)*
+    ;
+
+tableReference
+    : tableItem joinClause* (pivotClause (AS? alias)?)?
+    ;
+
+pivotClause
+    : (PIVOT | UNPIVOT) (ID | NULLS)* LPAREN balancedTokens RPAREN
+    ;
+
+tableItem
+    : tablePrimary flashbackClause? pivotClause? (AS? alias)? (PARTITION BY expression (COMMA expression)*)?
+    ;
+
+tablePrimary
+    : ONLY LPAREN nameChain RPAREN
+    | LATERAL? LPAREN subquery RPAREN
+    | LPAREN tableReference RPAREN
+    | TABLE LPAREN (subquery | expression) RPAREN OUTER_JOIN?
+    | nameChain (PARTITION LPAREN balancedTokens RPAREN)? sampleClause?
+    ;
+
+sampleClause
+    : SAMPLE ID? LPAREN balancedTokens RPAREN (ID LPAREN balancedTokens RPAREN)?   // SAMPLE BLOCK (n) SEED (s)
+    ;
+
+flashbackClause
+    : AS OF (TIMESTAMP | ID) expression
+    | VERSIONS BETWEEN (~AND)* AND expression
+    ;
+
+joinClause
+    : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
+      JOIN tableItem (ON expression | USING LPAREN anyName (COMMA anyName)* RPAREN)?
+    | (CROSS | OUTER) APPLY tableItem
+    ;
+
+whereClause
+    : WHERE (CURRENT OF nameChain | expression)
+    ;
+
+hierarchicalClause
+    : CONNECT BY NOCYCLE? expression
+    | START WITH expression
+    ;
+
+groupByClause
+    : GROUP BY groupingItem (COMMA groupingItem)*
+    ;
+
+groupingItem
+    : GROUPING SETS LPAREN groupingItem (COMMA groupingItem)* RPAREN
+    | LPAREN RPAREN
+    | expression
+    ;
+
+orderByClause
+    : ORDER SIBLINGS? BY orderItem (COMMA orderItem)*
+    ;
+
+orderItem
+    : expression (ASC | DESC)? (NULLS (FIRST | LAST))?
+    ;
+
+rowLimitingClause
+    : OFFSET expression (ROW | ROWS)
+      (FETCH (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES))?
+    | FETCH (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)
+    ;
+
+forUpdateClause
+    : FOR UPDATE (OF expression (COMMA expression)*)? (NOWAIT | WAIT expression | SKIP_ LOCKED)?
+    ;
+
+insertStatement
+    : INSERT insertIntoClause (valuesClause | subquery) returningClause? errorLoggingClause?
+    | INSERT (ALL | FIRST) multiTableInsertItem+ subquery
+    ;
+
+insertIntoClause
+    : INTO dmlTarget (LPAREN expression (COMMA expression)* RPAREN)?
+    ;
+
+// `VALUES (a, b)` is a parenthesised expression list; `VALUES r` inserts a record.
+valuesClause
+    : VALUES expression
+    ;
+
+multiTableInsertItem
+    : insertIntoClause valuesClause?
+    | WHEN expression THEN (insertIntoClause valuesClause?)+
+    | ELSE (insertIntoClause valuesClause?)+
+    ;
+
+updateStatement
+    : UPDATE dmlTarget SET updateSetItem (COMMA updateSetItem)* whereClause? returningClause? errorLoggingClause?
+    ;
+
+updateSetItem
+    : LPAREN nameChain (COMMA nameChain)* RPAREN EQUAL expression
+    | ROW EQUAL expression
+    | VALUE LPAREN anyName RPAREN EQUAL expression
+    | nameChain EQUAL expression
+    ;
+
+deleteStatement
+    : DELETE FROM? dmlTarget whereClause? returningClause? errorLoggingClause?
+    ;
+
+mergeStatement
+    : MERGE INTO dmlTarget USING tableItem ON expression mergeClause* errorLoggingClause?
+    ;
+
+mergeClause
+    : WHEN MATCHED THEN UPDATE SET updateSetItem (COMMA updateSetItem)* whereClause? (DELETE whereClause)?
+    | WHEN NOT MATCHED THEN INSERT (LPAREN expression (COMMA expression)* RPAREN)? valuesClause whereClause?
+    ;
+
+// A plain name, not a name chain: `INTO t (a, b)` is a column list, not a call of `t`.
+dmlTarget
+    : (LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName)
+      (PARTITION LPAREN balancedTokens RPAREN)? (AS? alias)?
+    ;
+
+returningClause
+    : (RETURNING | RETURN) returningItem (COMMA returningItem)* intoClause
+    ;
+
+returningItem
+    : ID? expression                                   // 23ai: OLD col / NEW col
+    ;
+
+errorLoggingClause
+    : LOG ERRORS (~SEMI)*
+    ;
+
+// ==== expressions =========================================================================================
+
+expression
+    : unaryExpression expressionTail*
+    ;
+
+expressionTail
+    : binaryOperator unaryExpression
+    | NOT? (IN | LIKE | LIKEC | LIKE2 | LIKE4 | BETWEEN) unaryExpression
+    | NOT? (MEMBER | SUBMULTISET) OF? unaryExpression
+    | ESCAPE unaryExpression
+    | IS NOT? isPredicate
+    | MULTISET (UNION | INTERSECT | EXCEPT) (ALL | DISTINCT)? unaryExpression
+    | COLLATE anyName
+    | AT (LOCAL | TIME ZONE unaryExpression)
+    | (DAY | YEAR) (LPAREN expression RPAREN)? TO (SECOND | MONTH) (LPAREN expression RPAREN)?   // (a - b) DAY TO SECOND
+    ;
+
+binaryOperator
+    : PLUS | MINUS_SIGN | STAR | SLASH | POWER | CONCAT
+    | EQUAL | NOT_EQUAL | LESS | GREATER | LESS_EQUAL | GREATER_EQUAL
+    | AND | OR | MOD
+    | LESS GREATER | LESS EQUAL | GREATER EQUAL | EXCLAMATION EQUAL | CARET EQUAL | BAR BAR   // written with blanks
+    ;
+
+isPredicate
+    : NULL_
+    | EMPTY
+    | OF TYPE? LPAREN balancedTokens RPAREN
+    | identifier SET?                                  // A SET, NAN, INFINITE, JSON, PRESENT
+    ;
+
+unaryExpression
+    : (MINUS_SIGN | PLUS | NOT | PRIOR | CONNECT_BY_ROOT | EXISTS | ANY | SOME | ALL | NEW)* primary
+    ;
+
+primary
+    : literal
+    | caseExpression
+    | CURSOR LPAREN subquery RPAREN
+    | MULTISET LPAREN subquery RPAREN
+    | LPAREN subquery RPAREN
+    | LPAREN expression (COMMA expression)* (AS typeSpec)? RPAREN chainLink*     // also (SELF AS t).m()
+    | nameChain
+    | BINDVAR chainLink*
+    | COLON (NUMBER | anyName) chainLink*
+    | QUESTION                                         // JDBC-style positional bind in SQL kept in scripts
+    | INQUIRY_DIRECTIVE
+    ;
+
+literal
+    : NUMBER
+    | STRING
+    | NULL_
+    | DATE STRING
+    | TIMESTAMP STRING
+    | TIME STRING
+    | INTERVAL (STRING | BINDVAR | nameChain) intervalUnit (TO intervalUnit)?
+    ;
+
+intervalUnit
+    : (YEAR | MONTH | DAY | SECOND | ID) (LPAREN expression (COMMA expression)? RPAREN)?
+    ;
+
+caseExpression
+    : CASE expression? (WHEN expression THEN expression)+ (ELSE expression)? END
+    ;
+
+// A dotted name with calls, collection subscripts, attributes (%ROWCOUNT), database links, the outer-join
+// marker and analytic clauses: `ut.expect(x).to_equal(y)`, `t(i).f`, `c%notfound`, `count(*) over (...)`.
+nameChain
+    : identifier chainLink*
+    ;
+
+chainLink
+    : DOT anyName
+    | DOT STAR
+    | LPAREN arguments? RPAREN
+    | AT_SIGN anyName
+    | PERCENT_SIGN anyName
+    | OUTER_JOIN
+    | OVER (LPAREN windowSpecification RPAREN | anyName)
+    | WITHIN GROUP LPAREN orderByClause RPAREN
+    | KEEP LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
+    | (IGNORE | RESPECT) NULLS
+    ;
+
+windowSpecification
+    : (PARTITION BY expression (COMMA expression)*)? orderByClause? windowFrame?
+    ;
+
+windowFrame
+    : (ROWS | RANGE | ID) (BETWEEN frameBound AND frameBound | frameBound)
+    ;
+
+frameBound
+    : UNBOUNDED (PRECEDING | FOLLOWING)
+    | CURRENT ROW
+    | expression (PRECEDING | FOLLOWING)
+    ;
+
+arguments
+    : argument (COMMA argument)*
+    ;
+
+// Arguments are permissive so that SQL functions with keyword syntax parse without a rule each:
+// CAST(x AS t), EXTRACT(YEAR FROM d), TRIM(BOTH ' ' FROM s), COUNT(DISTINCT x), LISTAGG(... ON OVERFLOW
+// TRUNCATE), TO_NUMBER(x DEFAULT 0 ON CONVERSION ERROR), JSON_VALUE(... RETURNING n NULL ON ERROR),
+// XMLELEMENT(NAME "x", ...), XMLAGG(x ORDER BY y), JSON_TABLE(... COLUMNS (...)).
+argument
+    : (anyName ARROW)? (argumentPrefix+ argumentValue? | argumentValue) argumentTail*
+    | STAR
+    ;
+
+argumentTail
+    : argumentKeyword (argumentValue | STAR)?           // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
+    | COLUMNS balancedTokens                           // JSON_TABLE / XMLTABLE column definitions
+    | ID | STRING                                      // NO INDENT, WELLFORMED, VERSION '1.0', STANDALONE YES
+    ;
+
+argumentPrefix
+    : DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY
+    ;
+
+argumentValue
+    : subquery
+    | expression
+    ;
+
+argumentKeyword
+    : AS | FROM | USING | ON | DEFAULT | RETURNING | FORMAT | WITH | WITHOUT | ARRAY | WRAPPER | NULL_
+    | ERROR | EMPTY | CONVERSION | ORDER | BY | ASC | DESC | NULLS | FIRST | LAST | OVERFLOW | TRUNCATE
+    | PASSING | IGNORE | RESPECT | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
+    | YEAR | MONTH | DAY | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT | IS
+    ;
+
+// ==== names ===============================================================================================
+
+qualifiedName
+    : identifier (DOT anyName)* (AT_SIGN anyName)?
+    ;
+
+// Words usable as names where a keyword would be ambiguous. The lexer's other keywords only appear here
+// through `anyName` (after a dot, after PROCEDURE/FUNCTION, as a label).
+identifier
+    : aliasName
+    | LEFT | RIGHT                                      // variables called left/right exist; never table aliases
+    ;
+
+// Names that may follow a table or column as its alias.
+aliasName
+    : ID
+    | DELIMITED_ID
+    | SUBSTITUTION
+    | nonReservedKeyword
+    ;
+
+nonReservedKeyword
+    : ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE | CHAR | CHARACTER
+    | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION | DAY | DETERMINISTIC
+    | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ERROR | ERRORS | EXCEPTION | EXCEPTIONS | EXTERNAL
+    | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IGNORE | IMMEDIATE | INDICES | INSTANTIABLE
+    | INDENT | INTERVAL | JAVA | KEEP | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL | LOCKED | LOG | LONG | MAP
+    | MATCHED | MEMBER | MERGE | MOD | MONTH | NAME | NATIONAL | NEXT | NOCYCLE | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY
+    | OVER | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT | PIPELINED | PRECEDING
+    | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT | REPLACE
+    | RESPECT | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE
+    | SECOND | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STATEMENT | STATIC | SUBMULTISET | TIES
+    | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSIONS
+    | WAIT | WITHIN | WITHOUT | WORK | WRAPPER | YEAR | ZONE
+    ;
+
+// Any word, keyword or not: for names after a dot, subprogram and label names, and END labels.
+anyName
+    : identifier
+    | ALL | AND | ANY | APPLY | AS | ASC | AT | BEGIN | BETWEEN | BOTH | BULK | BY | CALL | CASE | CLOSE
+    | COLLATE | COLUMNS | COMMIT | CONNECT | CONNECT_BY_ROOT | CONTINUE | CREATE | CROSS | CURRENT | CURSOR
+    | DATE | DECLARE | DEFAULT | DELETE | DESC | DISTINCT | ELSE | ELSIF | END | ESCAPE | EXCEPT | EXCEPTION
+    | EXECUTE | EXISTS | EXIT | FETCH | FOR | FORALL | FROM | FULL | FUNCTION | GOTO | GROUP | HAVING | IF
+    | IN | INDEX | INNER | INSERT | INSTEAD | INTERSECT | INTO | IS | JOIN | LATERAL | LEADING | LIKE
+    | LIKE2 | LIKE4 | LIKEC | LOCK | LOOP | MINUS | MODE | MULTISET | NATURAL | NEW
+    | NOCOPY | NOT | NOWAIT | NULL_ | OF | ON | OPEN | OR | ORDER | OUT | OUTER | OVERRIDING | PACKAGE
+    | PARTITION | PIPE | PIVOT | PRAGMA | PRIOR | PROCEDURE | RAISE | RETURN | ROLLBACK | SAVEPOINT
+    | SELECT | SOME | START | SUBTYPE | TABLE | THEN | TO | TRAILING | TRIGGER | UNION | UNIQUE
+    | UNPIVOT | UPDATE | USING | VALUES | WHEN | WHERE | WHILE | WITH
+    ;
+
+// ==== islands =============================================================================================
+
+// SQL other than queries and DML at the top level of a script: ALTER, DROP, GRANT, COMMENT, ... kept as
+// tokens. The segmenter ends each at its ';' or '/', so an island never swallows a following unit.
+islandStatement
+    : islandStart islandTokens
+    ;
+
+islandStart
+    : ID | TRUNCATE | CALL
+    ;
+
+islandTokens
+    : (~SEMI)* SEMI?
+    ;
+
+balancedTokens
+    : (~(LPAREN | RPAREN) | LPAREN balancedTokens? RPAREN)+
+    ;

@@ -1,0 +1,185 @@
+// Command plsql-probe-bench measures the probe's overhead on this host against the fixture
+// program: extra ns per counted function call and per traced syscall, with and without
+// plsql-probe's collectors and, when bpftrace is installed, with bpftrace count-only probes in the
+// same run; and the slowdown from 99 Hz stack sampling. It is a developer tool (it runs gcc and
+// bpftrace), not part of the shipped helper, and its numbers are never asserted by tests.
+//
+//	go run ./cmd/plsql-probe-bench [-calls 300000] [-syscalls 300000] [-reps 5]
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/collector"
+	"github.com/plsql-perf/plsql-perf/probe/internal/functions"
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/stacks"
+	"github.com/plsql-perf/plsql-perf/probe/internal/symbols"
+	"github.com/plsql-perf/plsql-perf/probe/internal/syscalls"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
+)
+
+// env satisfies testfixture.T outside of go test.
+type env struct{ dirs []string }
+
+func (e *env) Helper()                      {}
+func (e *env) Fatal(args ...any)            { log.Fatal(args...) }
+func (e *env) Fatalf(f string, args ...any) { log.Fatalf(f, args...) }
+func (e *env) Skip(args ...any)             { log.Fatal(args...) }
+func (e *env) Cleanup(func())               {}
+func (e *env) TempDir() string {
+	d, err := os.MkdirTemp("", "plsql-probe-bench")
+	if err != nil {
+		log.Fatal(err)
+	}
+	e.dirs = append(e.dirs, d)
+	return d
+}
+
+func median(xs []float64) float64 {
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
+}
+
+// timed runs a fixture command reps times and returns the median elapsed ns.
+func timed(e *env, fx *testfixture.Proc, cmd string, reps int) float64 {
+	var xs []float64
+	for i := 0; i < reps; i++ {
+		xs = append(xs, float64(fx.Do(e, cmd)))
+	}
+	return median(xs)
+}
+
+func with(c collector.Collector, t *target.Target, f func()) {
+	if err := c.Prepare(t); err != nil {
+		log.Fatal(err)
+	}
+	defer c.Stop()
+	if err := c.Start(); err != nil {
+		log.Fatal(err)
+	}
+	f()
+	var p profile.Profile
+	if err := c.Read(&p); err != nil {
+		log.Fatal(err)
+	}
+}
+
+var mountedTracefs bool
+
+// withBpftrace runs a bpftrace program against the fixture while f runs.
+func withBpftrace(pid int, prog string, f func()) error {
+	if _, err := exec.LookPath("bpftrace"); err != nil {
+		return err
+	}
+	if _, err := os.Stat("/sys/kernel/tracing/events"); err != nil {
+		// bpftrace resolves tracepoints and probes through tracefs (plsql-probe does not).
+		if out, err := exec.Command("mount", "-t", "tracefs", "nodev", "/sys/kernel/tracing").CombinedOutput(); err != nil {
+			return fmt.Errorf("mount tracefs for bpftrace: %v %s", err, out)
+		}
+		fmt.Println("# mounted tracefs at /sys/kernel/tracing for bpftrace (unmounted at the end)")
+		mountedTracefs = true
+	}
+	cmd := exec.Command("bpftrace", "-p", fmt.Sprint(pid), "-e", prog)
+	out, _ := cmd.StdoutPipe()
+	cmd.Stderr = nil
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(out)
+	attached := false
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "Attaching") {
+			attached = true
+			break
+		}
+	}
+	if !attached {
+		_ = cmd.Wait()
+		return fmt.Errorf("bpftrace did not attach")
+	}
+	time.Sleep(200 * time.Millisecond)
+	f()
+	_ = cmd.Process.Signal(syscall.SIGINT)
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	return cmd.Wait()
+}
+
+func main() {
+	calls := flag.Int("calls", 300000, "function calls per timed run")
+	sysN := flag.Int("syscalls", 300000, "write(/dev/null) syscalls per timed run")
+	reps := flag.Int("reps", 5, "timed runs per variant (median reported)")
+	flag.Parse()
+	if os.Geteuid() != 0 {
+		log.Fatal("run as root: uprobes need CAP_SYS_ADMIN")
+	}
+	e := &env{}
+	defer func() {
+		if mountedTracefs {
+			_ = exec.Command("umount", "/sys/kernel/tracing").Run()
+		}
+		for _, d := range e.dirs {
+			os.RemoveAll(d)
+		}
+	}()
+	fx := testfixture.Start(e, testfixture.Build(e, e.TempDir()))
+	defer fx.Close()
+	t, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		log.Fatal(err)
+	}
+	mods, _ := symbols.Modules(t.PID, t.ExeIno, t.Exe)
+	res, err := symbols.NewResolver(mods).Resolve(symbols.Request{Names: []string{"kglPinSetContext"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	pin := fmt.Sprintf("pin %d", *calls)
+	wr := fmt.Sprintf("devnull 4096 %d", *sysN)
+	// pin calls kgiPinObject -> kglpnp -> kglPinSetContext; only the leaf is probed: one hit per call.
+	fmt.Printf("# plsql-probe-bench: fixture pid %d, %d calls and %d syscalls per run, median of %d runs\n", fx.PID, *calls, *sysN, *reps)
+
+	base := timed(e, fx, pin, *reps)
+	var probed float64
+	with(functions.New(functions.Options{Probes: res.Probes}), t, func() { probed = timed(e, fx, pin, *reps) })
+	n := float64(*calls)
+	fmt.Printf("function call, no probe:              %8.1f ns/call\n", base/n)
+	fmt.Printf("function call, plsql-probe count:     %8.1f ns/call  (+%.1f ns per counted call)\n", probed/n, (probed-base)/n)
+	var bt float64
+	if err := withBpftrace(fx.PID, fmt.Sprintf("uprobe:/proc/%d/exe:kglPinSetContext { @c = count(); }", fx.PID), func() { bt = timed(e, fx, pin, *reps) }); err == nil {
+		fmt.Printf("function call, bpftrace count():      %8.1f ns/call  (+%.1f ns per counted call)\n", bt/n, (bt-base)/n)
+	} else {
+		fmt.Printf("function call, bpftrace count():      skipped (%v)\n", err)
+	}
+
+	sbase := timed(e, fx, wr, *reps)
+	var straced float64
+	with(syscalls.New(syscalls.Options{}), t, func() { straced = timed(e, fx, wr, *reps) })
+	m := float64(*sysN)
+	fmt.Printf("write(4096) syscall, not traced:      %8.1f ns/call\n", sbase/m)
+	fmt.Printf("write(4096), plsql-probe syscalls:    %8.1f ns/call  (+%.1f ns per traced syscall; counts, times, sizes)\n", straced/m, (straced-sbase)/m)
+	var sbt float64
+	if err := withBpftrace(fx.PID, fmt.Sprintf("tracepoint:raw_syscalls:sys_enter /pid == %d/ { @c = count(); }", fx.PID), func() { sbt = timed(e, fx, wr, *reps) }); err == nil {
+		fmt.Printf("write(4096), bpftrace count():        %8.1f ns/call  (+%.1f ns per traced syscall; count only)\n", sbt/m, (sbt-sbase)/m)
+	} else {
+		fmt.Printf("write(4096), bpftrace count():        skipped (%v)\n", err)
+	}
+
+	long := fmt.Sprintf("pin %d", *calls*300) // ~0.5-1 s per run, so 99 Hz gives 50+ samples
+	lbase := timed(e, fx, long, *reps)
+	var sampled float64
+	with(stacks.New(stacks.Options{Hz: 99}), t, func() { sampled = timed(e, fx, long, *reps) })
+	fmt.Printf("stack sampling at 99 Hz:              %+8.2f %% elapsed (%.0f ms vs %.0f ms per run)\n", (sampled-lbase)/lbase*100, sampled/1e6, lbase/1e6)
+}

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/symbols"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
+)
+
+// TestMain lets the test binary act as the plsql-probe binary in a subprocess (so the kill -9 test
+// kills a real helper process without building one).
+func TestMain(m *testing.M) {
+	if os.Getenv("PLSQL_PROBE_RUN_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// helper is a plsql-probe serve subprocess.
+type helper struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan map[string]any
+}
+
+func startHelper(t *testing.T, args ...string) *helper {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "PLSQL_PROBE_RUN_MAIN=1")
+	cmd.Stderr = os.Stderr
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h := &helper{cmd: cmd, in: in, lines: make(chan map[string]any, 16)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 16<<20)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				m = map[string]any{"unparsable": sc.Text()}
+			}
+			h.lines <- m
+		}
+		close(h.lines)
+	}()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return h
+}
+
+func (h *helper) send(t *testing.T, line string) {
+	t.Helper()
+	if _, err := io.WriteString(h.in, line+"\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (h *helper) next(t *testing.T) map[string]any {
+	t.Helper()
+	select {
+	case m, ok := <-h.lines:
+		if !ok {
+			t.Fatal("helper closed stdout")
+		}
+		return m
+	case <-time.After(60 * time.Second):
+		t.Fatal("no line from helper")
+	}
+	return nil
+}
+
+func fixtureTarget(t *testing.T) (*testfixture.Proc, *target.Target) {
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fx, tg
+}
+
+// TestServeExchange walks the protocol: hello, inspect, a refused record, record, started event,
+// stop, the profile as the record's result, and shutdown.
+func TestServeExchange(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx, tg := fixtureTarget(t)
+	h := startHelper(t, "serve")
+	h.send(t, `{"v":1,"id":"1","op":"hello"}`)
+	if m := h.next(t); m["type"] != "result" || m["id"] != "1" {
+		t.Fatalf("hello: %v", m)
+	}
+	h.send(t, `{"v":2,"id":"x","op":"hello"}`)
+	if m := h.next(t); m["type"] != "error" {
+		t.Fatalf("wrong protocol version accepted: %v", m)
+	}
+	h.send(t, fmt.Sprintf(`{"v":1,"id":"2","op":"inspect","params":{"pid":%d}}`, fx.PID))
+	m := h.next(t)
+	res, _ := m["result"].(map[string]any)
+	if res == nil || uint64(res["start_ticks"].(float64)) != tg.StartTicks {
+		t.Fatalf("inspect: %v", m)
+	}
+	h.send(t, fmt.Sprintf(`{"v":1,"id":"3","op":"record","params":{"pid":%d,"functions":["kgiPinObject"]}}`, fx.PID))
+	if m := h.next(t); m["type"] != "error" || !strings.Contains(fmt.Sprint(m["error"]), "start_ticks") {
+		t.Fatalf("record without start_ticks must be refused: %v", m)
+	}
+	h.send(t, fmt.Sprintf(`{"v":1,"id":"4","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject","slmsrd"],"syscalls":true,"seconds":60,"no_calibrate":true}}`, fx.PID, tg.StartTicks))
+	if m := h.next(t); m["type"] != "event" || m["event"] != "started" || m["id"] != "4" {
+		t.Fatalf("expected started event: %v", m)
+	}
+	fx.Do(t, "pin 2500")
+	fx.Do(t, "exc 10")
+	h.send(t, `{"v":1,"id":"5","op":"stop"}`)
+	var prof map[string]any
+	for prof == nil {
+		m := h.next(t)
+		if m["id"] == "4" {
+			if m["type"] != "result" {
+				t.Fatalf("record failed: %v", m)
+			}
+			prof = m["result"].(map[string]any)
+		}
+	}
+	b, _ := json.Marshal(prof)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var p profile.Profile
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]uint64{}
+	for _, f := range p.Collectors.Functions.Functions {
+		got[f.Name] = f.Calls
+	}
+	if got["kgiPinObject"] != 2500 || got["slmsrd"] != 20 || p.StopReason != "request" {
+		t.Errorf("counts %v, stop reason %q", got, p.StopReason)
+	}
+	h.send(t, `{"v":1,"id":"6","op":"shutdown"}`)
+	h.in.Close()
+	if err := h.cmd.Wait(); err != nil {
+		t.Fatalf("helper exit: %v", err)
+	}
+}
+
+// codeBytes reads the first bytes of a function as mapped in the live target (test-side check:
+// the helper itself never reads target memory) and from the file.
+func codeBytes(t *testing.T, pid int, p symbols.Probe) (live, file []byte) {
+	t.Helper()
+	maps, err := symbols.ExecMappings(pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := p.FileOffset + p.ProbeOffset
+	var addr uint64
+	for _, m := range maps {
+		if strings.HasSuffix(m.Path, "/oracle") && off >= m.Offset && off < m.Offset+(m.End-m.Start) {
+			addr = m.Start + off - m.Offset
+		}
+	}
+	if addr == 0 {
+		t.Fatalf("%s not mapped", p.Name)
+	}
+	mem, err := os.Open(fmt.Sprintf("/proc/%d/mem", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	live = make([]byte, 4)
+	if _, err := mem.ReadAt(live, int64(addr)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(p.OpenPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	file = make([]byte, 4)
+	if _, err := f.ReadAt(file, int64(off)); err != nil {
+		t.Fatal(err)
+	}
+	return live, file
+}
+
+// TestNoLeftoverProbesAfterKill9 attaches uprobes through a helper subprocess, checks that the
+// breakpoint instructions are really in the target's text (the live code differs from the file at
+// each probe address), SIGKILLs the helper, and then waits until the live code equals the file
+// again: the kernel removed every uprobe when it closed the dead helper's file descriptors. This
+// observes the breakpoints themselves, so it neither depends on timing nor on tracefs. Polling
+// (up to 10 s) only covers the kernel's asynchronous release of the file descriptors.
+func TestNoLeftoverProbesAfterKill9(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx, tg := fixtureTarget(t)
+	mods, err := symbols.Modules(tg.PID, tg.ExeIno, tg.Exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := symbols.NewResolver(mods).Resolve(symbols.Request{Names: []string{"kgiPinObject", "kglpnp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startHelper(t, "serve")
+	h.send(t, fmt.Sprintf(`{"v":1,"id":"1","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject","kglpnp"],"syscalls":true,"stacks_hz":99,"seconds":60,"no_calibrate":true}}`, fx.PID, tg.StartTicks))
+	if m := h.next(t); m["event"] != "started" {
+		t.Fatalf("expected started event: %v", m)
+	}
+	for _, p := range res.Probes {
+		live, file := codeBytes(t, fx.PID, p)
+		if bytes.Equal(live, file) {
+			t.Fatalf("%s+%d: no breakpoint visible while attached (live %x, file %x): the check would prove nothing", p.Name, p.ProbeOffset, live, file)
+		}
+	}
+	if err := h.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.cmd.Wait()
+	deadline := time.Now().Add(10 * time.Second)
+	for _, p := range res.Probes {
+		for {
+			live, file := codeBytes(t, fx.PID, p)
+			if bytes.Equal(live, file) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: breakpoint still in the target 10 s after kill -9 (live %x, file %x)", p.Name, live, file)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	// The target keeps running normally.
+	fx.Do(t, "pin 1000")
+}
+
+// TestRecordCLIRefusesNonAllowListed runs the record command against a process that is not
+// allow-listed and expects one JSON error line and exit status 2.
+func TestRecordCLIRefusesNonAllowListed(t *testing.T) {
+	testfixture.RequireRoot(t)
+	sleep := exec.Command("sleep", "30")
+	if err := sleep.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = sleep.Process.Kill(); _ = sleep.Wait() }()
+	cmd := exec.Command(os.Args[0], "record", "--pid", fmt.Sprint(sleep.Process.Pid), "--functions", "nanosleep", "--seconds", "1")
+	cmd.Env = append(os.Environ(), "PLSQL_PROBE_RUN_MAIN=1")
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+		t.Fatalf("exit: %v", err)
+	}
+	var m struct {
+		Type  string `json:"type"`
+		Error struct{ Code, Message string }
+	}
+	if err := json.Unmarshal(out, &m); err != nil || m.Type != "error" || m.Error.Code != "EXE_NOT_ALLOWED" {
+		t.Fatalf("refusal output %q (%v)", out, err)
+	}
+}

@@ -1,0 +1,127 @@
+// Package proc reads the target's CPU time, context switches, run-queue wait and I/O counters from
+// /proc before and after the recording. For a thread target (threaded_execution) it reads the
+// thread's own files under /proc/PID/task/TID.
+package proc
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+)
+
+// Collector snapshots /proc counters.
+type Collector struct {
+	dir    string
+	scope  string
+	before profile.ProcStats
+}
+
+// New creates the collector.
+func New() *Collector { return &Collector{} }
+
+// Name implements collector.Collector.
+func (c *Collector) Name() string { return "proc" }
+
+// Prepare picks the process or thread directory.
+func (c *Collector) Prepare(t *target.Target) error {
+	c.dir, c.scope = fmt.Sprintf("/proc/%d", t.PID), "process"
+	if t.Threaded() {
+		c.dir, c.scope = fmt.Sprintf("/proc/%d/task/%d", t.PID, t.TID), "thread"
+	}
+	_, err := Snapshot(c.dir)
+	return err
+}
+
+// Start takes the "before" snapshot.
+func (c *Collector) Start() error {
+	s, err := Snapshot(c.dir)
+	c.before = s
+	return err
+}
+
+// Read takes the "after" snapshot and the delta.
+func (c *Collector) Read(p *profile.Profile) error {
+	after, err := Snapshot(c.dir)
+	res := &profile.ProcResult{Status: "ok", Scope: c.scope, Before: c.before, After: after}
+	p.Collectors.Proc = res
+	if err != nil {
+		res.Status = "error"
+		return err
+	}
+	res.Delta = Delta(c.before, after)
+	return nil
+}
+
+// Stop has nothing to release.
+func (c *Collector) Stop() error { return nil }
+
+// Delta subtracts counters (never below zero).
+func Delta(a, b profile.ProcStats) profile.ProcStats {
+	sub := func(x, y uint64) uint64 {
+		if y < x {
+			return 0
+		}
+		return y - x
+	}
+	return profile.ProcStats{
+		UtimeMs: b.UtimeMs - a.UtimeMs, StimeMs: b.StimeMs - a.StimeMs,
+		VoluntaryCtxt: sub(a.VoluntaryCtxt, b.VoluntaryCtxt), NonvoluntaryCtxt: sub(a.NonvoluntaryCtxt, b.NonvoluntaryCtxt),
+		RunqueueWaitNs: sub(a.RunqueueWaitNs, b.RunqueueWaitNs),
+		Rchar:          sub(a.Rchar, b.Rchar), Wchar: sub(a.Wchar, b.Wchar), Syscr: sub(a.Syscr, b.Syscr), Syscw: sub(a.Syscw, b.Syscw),
+		ReadBytes: sub(a.ReadBytes, b.ReadBytes), WriteBytes: sub(a.WriteBytes, b.WriteBytes),
+	}
+}
+
+// Snapshot reads stat, status, schedstat and io of a /proc process or task directory. io and
+// schedstat may be unavailable (kernel config); their fields stay zero.
+func Snapshot(dir string) (profile.ProcStats, error) {
+	var s profile.ProcStats
+	b, err := os.ReadFile(dir + "/stat")
+	if err != nil {
+		return s, fmt.Errorf("read %s/stat: %w", dir, err)
+	}
+	str := string(b)
+	fields := strings.Fields(str[strings.LastIndexByte(str, ')')+1:])
+	if len(fields) < 13 {
+		return s, fmt.Errorf("malformed %s/stat", dir)
+	}
+	ticks := func(i int) float64 {
+		v, _ := strconv.ParseUint(fields[i], 10, 64)
+		return float64(v) * 1000 / sysx.UserHZ
+	}
+	s.UtimeMs, s.StimeMs = ticks(11), ticks(12) // fields 14 and 15
+	if b, err := os.ReadFile(dir + "/status"); err == nil {
+		kv := keyValues(string(b), ":")
+		s.VoluntaryCtxt, s.NonvoluntaryCtxt = kv["voluntary_ctxt_switches"], kv["nonvoluntary_ctxt_switches"]
+	}
+	if b, err := os.ReadFile(dir + "/schedstat"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 2 {
+			s.RunqueueWaitNs, _ = strconv.ParseUint(f[1], 10, 64)
+		}
+	}
+	if b, err := os.ReadFile(dir + "/io"); err == nil {
+		kv := keyValues(string(b), ":")
+		s.Rchar, s.Wchar, s.Syscr, s.Syscw = kv["rchar"], kv["wchar"], kv["syscr"], kv["syscw"]
+		s.ReadBytes, s.WriteBytes = kv["read_bytes"], kv["write_bytes"]
+	}
+	return s, nil
+}
+
+func keyValues(text, sep string) map[string]uint64 {
+	out := map[string]uint64{}
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(line, sep)
+		if !ok {
+			continue
+		}
+		if n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64); err == nil {
+			out[strings.TrimSpace(k)] = n
+		}
+	}
+	return out
+}

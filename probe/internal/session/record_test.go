@@ -1,0 +1,224 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/config"
+	"github.com/plsql-perf/plsql-perf/probe/internal/perr"
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
+)
+
+// recording runs Record in the background and returns once every collector is attached.
+type recording struct {
+	cancel context.CancelCauseFunc
+	done   chan struct{}
+	prof   *profile.Profile
+	err    error
+	start  Started
+}
+
+func startRecording(t *testing.T, opts Options) *recording {
+	t.Helper()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	r := &recording{cancel: cancel, done: make(chan struct{})}
+	started := make(chan Started, 1)
+	go func() {
+		defer close(r.done)
+		r.prof, r.err = Record(ctx, config.Default(), opts, func(s Started) { started <- s })
+	}()
+	select {
+	case r.start = <-started:
+	case <-r.done:
+		t.Fatalf("record ended before starting: %v", r.err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("record did not start")
+	}
+	return r
+}
+
+func (r *recording) finish(t *testing.T) *profile.Profile {
+	t.Helper()
+	r.cancel(StopRequested)
+	<-r.done
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	return r.prof
+}
+
+func calls(p *profile.Profile) map[string]uint64 {
+	out := map[string]uint64{}
+	for _, f := range p.Collectors.Functions.Functions {
+		out[f.Name] = f.Calls
+	}
+	return out
+}
+
+func hasWarning(p *profile.Profile, code string) bool {
+	for _, w := range p.Warnings {
+		if w.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRecordSeedPatterns replays every seed pattern in the fixture while a full recording runs
+// and checks the exact counts in the profile, its pattern summary and a strict JSON round trip.
+func TestRecordSeedPatterns(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := startRecording(t, Options{PID: fx.PID, StartTicks: tg.StartTicks, Catalog: []string{"all"},
+		Functions: []string{"kge*"}, Syscalls: true, StacksHz: 99, Seconds: 60})
+	fx.Do(t, "pin 10000")
+	fx.Do(t, "exc 500")
+	fx.Do(t, "write 4096 64")
+	fx.Do(t, "write 32767 16")
+	fx.Do(t, "poll 2000 20")
+	fx.Do(t, "stats 300")
+	p := rec.finish(t)
+
+	got := calls(p)
+	want := map[string]uint64{"kgiPinObject": 10000, "kglpnp": 10000, "kglPinSetContext": 10000,
+		"kgebse": 500, "kgeselv": 500, "lmsagbf": 500, "slmsrd": 1000, "slfiwrb": 80,
+		"snttmoredata": 100, "qerstUpdateStats": 300}
+	for name, n := range want {
+		if got[name] != n {
+			t.Errorf("%s: %d calls, want %d", name, got[name], n)
+		}
+	}
+	if p.StopReason != "request" || p.Version != 1 {
+		t.Errorf("stop reason %q, version %d", p.StopReason, p.Version)
+	}
+	patterns := map[string]uint64{}
+	for _, s := range p.Patterns {
+		patterns[s.ID] = s.Calls
+	}
+	if patterns["library-cache-pins"] != 30000 || patterns["errors-and-messages"] != 500*3+1000 || patterns["in-band-break-checks"] != 100 {
+		t.Errorf("pattern summary: %v", patterns)
+	}
+	if !hasWarning(p, "FUNCTIONS_MISSING") {
+		t.Error("catalog functions absent from the fixture (pevm_ENTER, ...) must be reported as missing")
+	}
+	s := p.Collectors.Syscalls
+	var file4096, file32767 uint64
+	for _, w := range s.Writes {
+		if w.Syscall == "write" && w.FdKind == "file" {
+			for _, sc := range w.TopSizes {
+				switch sc.Size {
+				case 4096:
+					file4096 = sc.Calls
+				case 32767:
+					file32767 = sc.Calls
+				}
+			}
+		}
+	}
+	if file4096 != 64 || file32767 != 16 || s.Polls.Total != 100 {
+		t.Errorf("writes to files: 4096 x %d (want 64), 32767 x %d (want 16); polls %d (want 100)", file4096, file32767, s.Polls.Total)
+	}
+	if p.Collectors.Proc == nil || p.Collectors.Proc.Delta.Syscw < 80 {
+		t.Errorf("proc delta should count at least the 80 writes: %+v", p.Collectors.Proc)
+	}
+	if p.Collectors.Stacks == nil || p.Collectors.Stacks.Status != "ok" {
+		t.Errorf("stacks: %+v", p.Collectors.Stacks)
+	}
+	if o := p.Overhead; o.FunctionHits < 30000 || o.EstimatedMs <= 0 || !strings.Contains(o.Label, "estimate") {
+		t.Errorf("overhead estimate: %+v", o)
+	}
+	if len(p.Errors) != 0 {
+		t.Errorf("collector errors: %+v", p.Errors)
+	}
+	// Strict round trip: the profile decodes into the schema types with unknown fields rejected.
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var back profile.Profile
+	if err := dec.Decode(&back); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestThreadedTarget: a second thread calls the same function; with its TID only its calls count,
+// and the threaded warning is emitted.
+func TestThreadedTarget(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tid := int(fx.Do(t, "thread"))
+	if tid == fx.PID || tid <= 0 {
+		t.Fatalf("worker tid %d", tid)
+	}
+	rec := startRecording(t, Options{PID: fx.PID, TID: tid, Functions: []string{"kgiPinObject"}, Syscalls: true, Seconds: 60, NoCalibrate: true})
+	fx.Do(t, "tpin 300 700")
+	p := rec.finish(t)
+	if n := calls(p)["kgiPinObject"]; n != 300 {
+		t.Errorf("kgiPinObject: %d calls counted for thread %d, want only its 300 (the main thread made 700)", n, tid)
+	}
+	if !hasWarning(p, "THREADED_PROCESS") || !p.Target.Threaded || p.Target.TID != tid {
+		t.Errorf("threaded target not reported: target %+v warnings %+v", p.Target, p.Warnings)
+	}
+	if p.Collectors.Proc.Scope != "thread" {
+		t.Errorf("proc scope %q, want thread", p.Collectors.Proc.Scope)
+	}
+	// The worker thread makes two syscalls per tpin (read the count, write it back).
+	for _, s := range p.Collectors.Syscalls.Syscalls {
+		if (s.Name == "read" || s.Name == "write") && s.Calls != 1 {
+			t.Errorf("%s: %d calls for the worker thread, want 1", s.Name, s.Calls)
+		}
+	}
+}
+
+func wantRefusal(t *testing.T, opts Options, code string) {
+	t.Helper()
+	_, err := Record(context.Background(), config.Default(), opts, nil)
+	if err == nil {
+		t.Fatalf("expected refusal %s", code)
+	}
+	if e := perr.From(err); e.Code != code {
+		t.Fatalf("got %s (%s), want %s", e.Code, e.Message, code)
+	}
+}
+
+// TestRefusals: nothing is attached to a process outside the allow-list, to a reused pid, or
+// for names that are not function symbols; caps are enforced.
+func TestRefusals(t *testing.T) {
+	testfixture.RequireRoot(t)
+	sleep := exec.Command("sleep", "60")
+	if err := sleep.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = sleep.Process.Kill(); _ = sleep.Wait() }()
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Options{PID: fx.PID, StartTicks: tg.StartTicks, Functions: []string{"kgiPinObject"}, Seconds: 1, NoCalibrate: true}
+	with := func(f func(*Options)) Options { o := base; f(&o); return o }
+
+	wantRefusal(t, with(func(o *Options) { o.PID = sleep.Process.Pid; o.StartTicks = 0 }), perr.ExeNotAllowed)
+	wantRefusal(t, with(func(o *Options) { o.StartTicks++ }), perr.StartTimeMismatch)
+	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"kgiPinObjectX"} }), perr.UnknownFunction)
+	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"sink"} }), perr.UnknownFunction) // a data symbol
+	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"kgiPinObject+4"} }), perr.BadFunctionName)
+	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"*"} }), perr.BadFunctionName)
+	wantRefusal(t, with(func(o *Options) { o.Seconds = 121 }), perr.LimitExceeded)
+	wantRefusal(t, with(func(o *Options) { o.StacksHz = 5000 }), perr.LimitExceeded)
+	wantRefusal(t, with(func(o *Options) { o.TID = sleep.Process.Pid }), perr.BadTID)
+	wantRefusal(t, with(func(o *Options) { o.PID = 999999999 }), perr.NoSuchProcess)
+}

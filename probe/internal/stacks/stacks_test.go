@@ -1,0 +1,49 @@
+package stacks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
+)
+
+// TestFoldedStacks samples a fixture that spins in main -> opiexe -> qerstSnapStats ->
+// kgiPinObject (gcc turns opiexe's call into a tail jump, so opiexe itself rarely shows) and
+// checks that most folded stacks name main and qerstSnapStats, root first. Sample counts depend
+// on scheduling, so only proportions are asserted.
+func TestFoldedStacks(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{Hz: 499})
+	if err := c.Prepare(tg); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop()
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	fx.Do(t, "spin 600")
+	var p profile.Profile
+	if err := c.Read(&p); err != nil {
+		t.Fatal(err)
+	}
+	r := p.Collectors.Stacks
+	if r.Samples < 50 {
+		t.Fatalf("only %d samples in 600 ms at 499 Hz", r.Samples)
+	}
+	var chain uint64
+	for _, f := range r.Folded {
+		if i, j := strings.Index(f.Stack, "main;"), strings.Index(f.Stack, ";qerstSnapStats"); i >= 0 && j > i {
+			chain += f.Count
+		}
+	}
+	if chain*2 < r.Samples {
+		t.Errorf("stack main;...;qerstSnapStats in %d of %d samples; folded: %+v", chain, r.Samples, r.Folded[:min(5, len(r.Folded))])
+	}
+}

@@ -1,0 +1,126 @@
+package syscalls
+
+import (
+	"testing"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
+)
+
+func TestNamesMatchUnix(t *testing.T) {
+	for nr, want := range map[int]string{unix.SYS_WRITE: "write", unix.SYS_PREAD64: "pread64", unix.SYS_PPOLL: "ppoll", unix.SYS_WRITEV: "writev"} {
+		if got := Name(nr); got != want {
+			t.Errorf("Name(%d) = %q, want %q", nr, got, want)
+		}
+	}
+}
+
+func TestHistogramTopSizesExactRestLog2(t *testing.T) {
+	sizes := map[uint64]uint64{4096: 100, 32767: 50, 4095: 10}
+	for i := uint64(1); i <= 10; i++ {
+		sizes[1000+i] = 1 // ten rare sizes in [512, 1023] and [1024, 2047]
+	}
+	h := Histogram("write", "file", sizes)
+	if len(h.TopSizes) != TopSizes || h.TopSizes[0] != (profile.SizeCount{Size: 4096, Calls: 100}) ||
+		h.TopSizes[1] != (profile.SizeCount{Size: 32767, Calls: 50}) || h.TopSizes[2] != (profile.SizeCount{Size: 4095, Calls: 10}) {
+		t.Fatalf("top sizes: %+v", h.TopSizes)
+	}
+	var inBuckets uint64
+	for _, b := range h.Log2Buckets {
+		inBuckets += b.Calls
+		if b.Max != 2*b.Min-1 {
+			t.Errorf("bucket %+v is not a power-of-two range", b)
+		}
+	}
+	if inBuckets != 5 || h.Calls != 170 {
+		t.Errorf("buckets hold %d calls (want 5), total %d (want 170)", inBuckets, h.Calls)
+	}
+}
+
+func hist(r *profile.SyscallsResult, syscall, kind string) map[uint64]uint64 {
+	out := map[uint64]uint64{}
+	for _, w := range r.Writes {
+		if w.Syscall == syscall && w.FdKind == kind {
+			for _, s := range w.TopSizes {
+				out[s.Size] = s.Calls
+			}
+		}
+	}
+	return out
+}
+
+func calls(r *profile.SyscallsResult, name string) uint64 {
+	for _, s := range r.Syscalls {
+		if s.Name == name {
+			return s.Calls
+		}
+	}
+	return 0
+}
+
+func TestSyscallPatternsThenDetach(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{})
+	if err := c.Prepare(tg); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop()
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	fx.Do(t, "write 4096 40")
+	fx.Do(t, "write 32767 7")
+	fx.Do(t, "write 4095 3")
+	fx.Do(t, "sockwrite 4096 5")
+	fx.Do(t, "pipewrite 100 2")
+	fx.Do(t, "poll 1000 10")
+	fx.Do(t, "exc 25")
+	var p profile.Profile
+	if err := c.Read(&p); err != nil {
+		t.Fatal(err)
+	}
+	r := p.Collectors.Syscalls
+	file := hist(r, "write", "file")
+	if file[4096] != 40 || file[32767] != 7 || file[4095] != 3 || len(file) != 3 {
+		t.Errorf("file write sizes = %v, want 4096:40 32767:7 4095:3", file)
+	}
+	if sock := hist(r, "write", "socket"); sock[4096] != 5 || len(sock) != 1 {
+		t.Errorf("socket write sizes = %v, want 4096:5", sock)
+	}
+	if pipe := hist(r, "write", "pipe"); pipe[100] != 2 {
+		t.Errorf("pipe write sizes = %v, want 100:2 (plus the fixture's answers on stdout)", pipe)
+	}
+	if r.Polls.Total != 100 {
+		t.Errorf("poll-family calls = %d (%v), want 100", r.Polls.Total, r.Polls.BySyscall)
+	}
+	if n := calls(r, "pread64"); n != 50 {
+		t.Errorf("pread64 (oraus.msb reads) = %d, want 2 per exception = 50", n)
+	}
+	// 7 commands: one write of the answer each, plus the writes above.
+	if n := calls(r, "write"); n != 40+7+3+5+2+7 {
+		t.Errorf("write calls = %d, want %d", n, 40+7+3+5+2+7)
+	}
+	// Detach, re-enable, run again: nothing more may be counted.
+	if err := c.detach(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.maps.control.Set(true); err != nil {
+		t.Fatal(err)
+	}
+	fx.Do(t, "write 4096 40")
+	var again profile.Profile
+	if err := c.Read(&again); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls(again.Collectors.Syscalls, "write"); n != calls(r, "write") {
+		t.Errorf("write calls after detach = %d, want still %d", n, calls(r, "write"))
+	}
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Probe checks: gofmt, go vet (amd64 and arm64), generated files fresh, static builds for both
+# architectures, and go test. Root-only tests skip with a reason when not root, and fail instead
+# when CI=true. The last lines are go test's own per-package summary lines.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CGO_ENABLED=0
+
+echo "== gofmt"
+unformatted="$(gofmt -l .)"
+if [ -n "$unformatted" ]; then echo "not gofmt'ed: $unformatted" >&2; exit 1; fi
+
+echo "== go vet (amd64, arm64)"
+GOARCH=amd64 go vet ./...
+GOARCH=arm64 go vet ./...
+
+echo "== generated files are fresh"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+bash scripts/gen-sysnames.sh "$tmp"
+for f in sysnames_amd64.go sysnames_arm64.go; do
+  diff -u "internal/syscalls/$f" "$tmp/$f" || { echo "internal/syscalls/$f is stale: run scripts/gen-sysnames.sh" >&2; exit 1; }
+done
+
+echo "== build (static, amd64 and arm64)"
+GOARCH=amd64 go build ./...
+GOARCH=arm64 go build ./...
+GOARCH=amd64 go build -trimpath -ldflags '-s -w' -o "$tmp/plsql-probe-amd64" ./cmd/plsql-probe
+GOARCH=arm64 go build -trimpath -ldflags '-s -w' -o "$tmp/plsql-probe-arm64" ./cmd/plsql-probe
+ls -l "$tmp"/plsql-probe-* | awk '{print $5, $9}'
+
+echo "== go test (euid $(id -u), CI=${CI:-unset})"
+# -v shows skip reasons; RUN/PAUSE/CONT noise is dropped.
+go test -count=1 -timeout 4m -v ./... 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'

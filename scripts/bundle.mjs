@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Bundles the entry points with esbuild. Each entry is one self-contained file in dist/.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Entry points; an entry whose source does not exist yet is skipped so partial checkouts still build. */
+const entries = [
+  { in: 'server/src/cli/main.ts', out: 'dist/cli.mjs', format: 'esm' },
+  { in: 'test/bench/benchParse.ts', out: 'dist/bench-parse.mjs', format: 'esm' },
+  { in: 'test/bench/firstParseChild.ts', out: 'dist/bench-first-parse.mjs', format: 'esm' },
+  { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },
+  { in: 'extension/src/extension.ts', out: 'dist/extension.cjs', format: 'cjs', external: ['vscode'] },
+];
+
+const started = Date.now();
+await Promise.all(
+  entries
+    .filter((e) => existsSync(root + e.in))
+    .map((e) =>
+      build({
+        absWorkingDir: root,
+        entryPoints: [e.in],
+        outfile: e.out,
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: e.format,
+        sourcemap: 'linked',
+        external: e.external ?? [],
+        logLevel: 'warning',
+        // ESM bundles of CommonJS dependencies need a require() in scope.
+        banner: e.format === 'esm' ? { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } : {},
+      }),
+    ),
+);
+console.log(`bundled in ${Date.now() - started} ms`);

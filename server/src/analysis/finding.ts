@@ -1,0 +1,28 @@
+/**
+ * A finding is what every consumer (CLI, language server, webview) shows.
+ *
+ * Coordinates: lines and columns are 1-based everywhere in the analysis library and in every CLI output;
+ * `endColumn` is exclusive (the column just after the last character). Conversion to 0-based editor
+ * positions happens only at the editor boundary.
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface SourceRange {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface Finding extends SourceRange {
+  rule: string;
+  severity: Severity;
+  message: string;
+}
+
+export const severityRank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** Orders findings by position, then rule id, so every output is deterministic. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}

@@ -1,0 +1,46 @@
+/** The data every reporter renders: one check run over a set of files. */
+import type { Finding, Severity } from '../analysis/finding.ts';
+
+export const FORMATS = ['text', 'json', 'sarif', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+/** A finding with the path of its file (relative to the working directory, forward slashes). */
+export interface FileFinding extends Finding {
+  file: string;
+}
+
+/** A file that could not be checked (unreadable, or the analyzer failed on it). */
+export interface FileError {
+  file: string;
+  message: string;
+}
+
+export interface CheckReport {
+  /** Files analyzed (unreadable files are not counted; they are in `errors`). */
+  files: number;
+  lines: number;
+  parseMs: number;
+  /** Sorted by file, then position, then rule. */
+  findings: FileFinding[];
+  errors: FileError[];
+}
+
+export interface ReportOptions {
+  failOn: FailOn;
+  quiet: boolean;
+}
+
+export type Reporter = (report: CheckReport, options: ReportOptions) => string;
+
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}
+
+export function plural(n: number, word: string, pluralWord = `${word}s`): string {
+  return `${n} ${n === 1 ? word : pluralWord}`;
+}

@@ -1,0 +1,18 @@
+import type { CheckReport, Format, ReportOptions } from '../model.ts';
+import { renderJson } from './json.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderSarif } from './sarif.ts';
+import { renderText } from './text.ts';
+
+export function render(format: Format, report: CheckReport, options: ReportOptions, version: string): string {
+  switch (format) {
+    case 'text':
+      return renderText(report, options);
+    case 'json':
+      return renderJson(report);
+    case 'sarif':
+      return renderSarif(report, version);
+    case 'markdown':
+      return renderMarkdown(report);
+  }
+}

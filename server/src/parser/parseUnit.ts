@@ -1,0 +1,203 @@
+/**
+ * Parses one code segment (a PL/SQL unit, anonymous block or SQL statement) with the generated parser.
+ *
+ * - One lexer and one parser for the whole process, reset for every segment (creating them is the
+ *   expensive part of a first parse).
+ * - SLL prediction with a bail-out strategy first; only a segment that fails in SLL is parsed again in full
+ *   LL with error recovery, which also produces the syntax errors.
+ * - Conditional compilation: the segment is parsed once with every branch visible; if that fails, once per
+ *   branch variant (see conditionalCompilation.ts). Each successful view is handed to `onTree`.
+ * - The prediction cache (DFA) is bounded: past a state budget it is cleared, trading a short warm-up for
+ *   a memory ceiling in a long-lived language server.
+ */
+import {
+  BailErrorStrategy,
+  BaseErrorListener,
+  CharStream,
+  CommonTokenStream,
+  DefaultErrorStrategy,
+  ListTokenSource,
+  ParseCancellationException,
+  PredictionMode,
+  type ParserRuleContext,
+  type RecognitionException,
+  type Recognizer,
+  type Token,
+  type ATNSimulator,
+} from 'antlr4ng';
+import { PlSqlLexer } from './generated/PlSqlLexer.ts';
+import { PlSqlParser } from './generated/PlSqlParser.ts';
+import { applyConditionalView, findConditionalStructure, type ConditionalStructure } from './conditionalCompilation.ts';
+import { describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
+
+/** Positions relative to the segment text: 1-based lines and columns, end column exclusive. */
+export interface RelativeSyntaxError {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+}
+
+export type EntryRule = 'segment' | 'sqlplusExecute';
+
+/** What `onTree` receives for each parsed view of the segment. */
+export interface ParsedView {
+  tree: ParserRuleContext;
+  tokens: CommonTokenStream;
+  /** 'all' when every conditional-compilation branch was visible, else the branch variant number. */
+  variant: 'all' | number;
+}
+
+export interface UnitParseResult<T> {
+  views: T[];
+  errors: RelativeSyntaxError[];
+  /** True when the SLL pass failed and the segment was parsed again in LL mode. */
+  usedFullContext: boolean;
+}
+
+const MAX_ERRORS_PER_SEGMENT = 25;
+const DFA_STATE_BUDGET = 250_000;
+const DFA_CHECK_INTERVAL = 200;
+
+let lexer: PlSqlLexer | undefined;
+let parser: PlSqlParser | undefined;
+let parsesSinceDfaCheck = 0;
+const bail = new BailErrorStrategy();
+const recover = new DefaultErrorStrategy();
+
+function instances(): { lexer: PlSqlLexer; parser: PlSqlParser } {
+  if (!lexer || !parser) {
+    lexer = new PlSqlLexer(CharStream.fromString(''));
+    lexer.removeErrorListeners();
+    parser = new PlSqlParser(new CommonTokenStream(lexer));
+    parser.removeErrorListeners();
+    parser.buildParseTrees = true;
+  }
+  return { lexer, parser };
+}
+
+class CollectingErrorListener extends BaseErrorListener {
+  readonly errors: RelativeSyntaxError[] = [];
+
+  constructor(private readonly parserRef: PlSqlParser) {
+    super();
+  }
+
+  override syntaxError<S extends Token, T extends ATNSimulator>(
+    _recognizer: Recognizer<T>,
+    offendingSymbol: S | null,
+    line: number,
+    charPositionInLine: number,
+    msg: string,
+    e: RecognitionException | null,
+  ): void {
+    if (this.errors.length >= MAX_ERRORS_PER_SEGMENT) return;
+    const expected = (e?.getExpectedTokens() ?? this.parserRef.getExpectedTokens()).toArray();
+    let message: string;
+    if (msg.startsWith('missing ')) {
+      message = unexpectedTokenMessage(offendingSymbol, expected, this.parserRef.vocabulary);
+    } else if (msg.startsWith('extraneous input')) {
+      message = `syntax error: unexpected ${describeToken(offendingSymbol)}`;
+    } else {
+      message = unexpectedTokenMessage(offendingSymbol, expected, this.parserRef.vocabulary);
+    }
+    this.errors.push({ ...tokenRange(offendingSymbol, line, charPositionInLine), message });
+  }
+}
+
+/** The 1-based range a token covers; EOF and empty tokens get a one-character range. */
+export function tokenRange(token: Token | null, line: number, charPositionInLine: number) {
+  const text = token && token.type !== PlSqlLexer.EOF ? (token.text ?? '') : '';
+  const startLine = token?.line ?? line;
+  const startColumn = (token?.column ?? charPositionInLine) + 1;
+  if (!text) return { line: startLine, column: startColumn, endLine: startLine, endColumn: startColumn + 1 };
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length === 1) return { line: startLine, column: startColumn, endLine: startLine, endColumn: startColumn + text.length };
+  return { line: startLine, column: startColumn, endLine: startLine + lines.length - 1, endColumn: lines[lines.length - 1]!.length + 1 };
+}
+
+function runEntry(p: PlSqlParser, entry: EntryRule): ParserRuleContext {
+  return entry === 'segment' ? p.segment() : p.sqlplusExecute();
+}
+
+/** Parses the current token stream: SLL first, LL with recovery on failure. */
+function parseView(tokenList: Token[], entry: EntryRule, errors: RelativeSyntaxError[] | null) {
+  const { parser: p } = instances();
+  const tokens = new CommonTokenStream(new ListTokenSource(tokenList));
+  p.tokenStream = tokens;
+  p.errorHandler = bail;
+  p.interpreter.predictionMode = PredictionMode.SLL;
+  try {
+    return { tree: runEntry(p, entry), tokens, failed: false, usedFullContext: false };
+  } catch (error) {
+    if (!(error instanceof ParseCancellationException)) throw error;
+  }
+  tokens.seek(0);
+  p.reset();
+  p.tokenStream = tokens;
+  p.errorHandler = recover;
+  p.interpreter.predictionMode = PredictionMode.LL;
+  const listener = new CollectingErrorListener(p);
+  p.addErrorListener(listener);
+  try {
+    const tree = runEntry(p, entry);
+    if (errors) errors.push(...listener.errors);
+    return { tree, tokens, failed: listener.errors.length > 0, usedFullContext: true };
+  } finally {
+    p.removeErrorListeners();
+  }
+}
+
+function boundPredictionCache(p: PlSqlParser): void {
+  if (++parsesSinceDfaCheck < DFA_CHECK_INTERVAL) return;
+  parsesSinceDfaCheck = 0;
+  let states = 0;
+  for (const dfa of p.interpreter.decisionToDFA) states += dfa.length;
+  if (states > DFA_STATE_BUDGET) p.interpreter.clearDFA();
+}
+
+export function parseSegmentText<T>(
+  text: string,
+  entry: EntryRule,
+  onView: (view: ParsedView) => T,
+): UnitParseResult<T> {
+  const { lexer: l, parser: p } = instances();
+  l.inputStream = CharStream.fromString(text);
+  const tokenList = l.getAllTokens();
+  const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
+  const errors: RelativeSyntaxError[] = [];
+  const views: T[] = [];
+  let usedFullContext = false;
+
+  if (structure) {
+    for (const problem of structure.problems) {
+      errors.push({ ...tokenRange(problem.token, problem.token.line, problem.token.column), message: problem.message });
+    }
+    const originalChannels = tokenList.map((t) => t.channel);
+    applyConditionalView(tokenList, structure, originalChannels, 'all');
+    const all = parseView(tokenList, entry, null);
+    usedFullContext ||= all.usedFullContext;
+    if (!all.failed) {
+      views.push(onView({ tree: all.tree, tokens: all.tokens, variant: 'all' }));
+    } else {
+      for (let variant = 0; variant < structure.variantCount; variant++) {
+        applyConditionalView(tokenList, structure, originalChannels, variant);
+        const variantErrors: RelativeSyntaxError[] = [];
+        const result = parseView(tokenList, entry, variantErrors);
+        usedFullContext ||= result.usedFullContext;
+        for (const error of variantErrors) {
+          const duplicate = errors.some((e) => e.line === error.line && e.column === error.column && e.message === error.message);
+          if (!duplicate) errors.push(error);
+        }
+        views.push(onView({ tree: result.tree, tokens: result.tokens, variant }));
+      }
+    }
+  } else {
+    const result = parseView(tokenList, entry, errors);
+    usedFullContext = result.usedFullContext;
+    views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all' }));
+  }
+  boundPredictionCache(p);
+  return { views, errors, usedFullContext };
+}

@@ -1,0 +1,164 @@
+/** Prints the benchmark tables from the children's results. */
+import type { ChildResult } from './benchChild.ts';
+import type { ParserKind } from './driver.ts';
+import type { FirstParseResult } from './firstParseChild.ts';
+import { fmtInt, fmtMb, fmtMs, table } from './stats.ts';
+
+type Failed = { error: string };
+export interface ParserRun {
+  firstParse: FirstParseResult | Failed;
+  measurements: ChildResult | Failed;
+}
+export interface BenchResults {
+  date: string;
+  node: string;
+  corpus: string;
+  limit: number | null;
+  firstParseFile: string | null;
+  parsers: Partial<Record<ParserKind, ParserRun>>;
+}
+
+export const TARGETS = {
+  pctZeroErrors: 99.5,
+  warmLinesPerSec: 100_000,
+  reparseMedianMs: 30,
+  firstParseMs: 1000,
+  retainedHeapBytes: 300 * 1048576,
+};
+
+const ok = <T extends object>(v: T | Failed | undefined): T | undefined => (v && !('error' in v) ? v : undefined);
+
+interface Metric {
+  name: string;
+  get: (m: ChildResult | undefined, f: FirstParseResult | undefined) => number | undefined;
+  fmt: (n: number) => string;
+  /** Target check and its label, for ours. */
+  target?: { label: string; met: (n: number) => boolean };
+  /** Whether a higher value is better (for the ratio reading). */
+  higherIsBetter?: boolean;
+  extra?: (m: ChildResult | undefined, f: FirstParseResult | undefined) => string;
+}
+
+const pct = (n: number): string => `${n.toFixed(2)}%`;
+
+const metrics: Metric[] = [
+  { name: 'files', get: (m) => m?.files, fmt: fmtInt },
+  { name: 'lines', get: (m) => m?.lines, fmt: fmtInt },
+  {
+    name: 'files with zero syntax errors',
+    get: (m) => m?.pctZeroErrors,
+    fmt: pct,
+    higherIsBetter: true,
+    target: { label: `>= ${TARGETS.pctZeroErrors}%`, met: (n) => n >= TARGETS.pctZeroErrors },
+    extra: (m) => (m ? ` (${m.zeroErrorFiles}/${m.files})` : ''),
+  },
+  {
+    name: 'cold first parse (load + parse)',
+    get: (_m, f) => f?.totalMs,
+    fmt: fmtMs,
+    target: { label: '<= 1 s', met: (n) => n <= TARGETS.firstParseMs },
+  },
+  { name: '  module load', get: (_m, f) => f?.moduleLoadMs, fmt: fmtMs },
+  { name: '  first parse', get: (_m, f) => f?.firstParseMs, fmt: fmtMs },
+  { name: '  process start to parsed', get: (_m, f) => f?.sinceProcessStartMs, fmt: fmtMs },
+  {
+    name: 'warm lines/s',
+    get: (m) => m?.warm.linesPerSec,
+    fmt: fmtInt,
+    higherIsBetter: true,
+    target: { label: '>= 100,000', met: (n) => n >= TARGETS.warmLinesPerSec },
+  },
+  { name: 'cold-pass lines/s', get: (m) => m?.cold.linesPerSec, fmt: fmtInt, higherIsBetter: true },
+  { name: 'per file p50 (warm)', get: (m) => m?.warm.p50Ms, fmt: fmtMs },
+  { name: 'per file p95 (warm)', get: (m) => m?.warm.p95Ms, fmt: fmtMs },
+  { name: 'per file max (warm)', get: (m) => m?.warm.maxMs, fmt: fmtMs, extra: (m) => (m ? ` ${m.warm.maxFile}` : '') },
+  {
+    name: 'largest body re-parse median',
+    get: (m) => m?.reparse?.medianMs,
+    fmt: fmtMs,
+    target: { label: '<= 30 ms', met: (n) => n <= TARGETS.reparseMedianMs },
+  },
+  { name: 'largest body re-parse max', get: (m) => m?.reparse?.maxMs, fmt: fmtMs },
+  { name: 'edit re-parse median (cache on)', get: (m) => m?.editReparse?.medianMs, fmt: fmtMs },
+  {
+    name: 'retained heap after forced GC',
+    get: (m) => m?.heap.retainedBytes,
+    fmt: fmtMb,
+    target: { label: '<= 300 MB', met: (n) => n <= TARGETS.retainedHeapBytes },
+  },
+];
+
+export function printReport(results: BenchResults): void {
+  const kinds = Object.keys(results.parsers) as ParserKind[];
+  const get = (k: ParserKind) => {
+    const run = results.parsers[k];
+    return { m: ok(run?.measurements), f: ok(run?.firstParse) };
+  };
+  const ours = get('ours');
+  const base = get('baseline');
+  const hasOurs = kinds.includes('ours');
+  const hasBase = kinds.includes('baseline');
+
+  console.log(`\n== PL/SQL parser benchmark (${results.node}, corpus ${results.corpus}${results.limit ? `, first ${results.limit} files` : ''})`);
+  for (const k of kinds) {
+    const run = results.parsers[k]!;
+    if ('error' in run.firstParse) console.log(`!! ${k}: first-parse child failed: ${run.firstParse.error}`);
+    if ('error' in run.measurements) console.log(`!! ${k}: measurement child failed: ${run.measurements.error}`);
+  }
+  if (results.firstParseFile) console.log(`first-parse file: ${results.firstParseFile}`);
+  const reparse = ours.m?.reparse ?? base.m?.reparse;
+  if (reparse) console.log(`largest package body: ${reparse.file} (${fmtInt(reparse.lines)} lines), ${reparse.runs} re-parses, unit cache off`);
+  if (ours.m?.editReparse) {
+    const e = ours.m.editReparse;
+    console.log(`edit re-parse: line ${e.editedLine} of that file changed ${e.runs} times, unit cache on (syntax errors before/after edit: ${e.errors}/${e.editedErrors})`);
+  }
+
+  const header = ['metric', ...(hasOurs ? ['ours', 'target', 'met'] : []), ...(hasBase ? ['baseline'] : [])];
+  const rows = metrics.map((mt) => {
+    const row = [mt.name];
+    if (hasOurs) {
+      const v = mt.get(ours.m, ours.f);
+      row.push(v === undefined ? '—' : mt.fmt(v) + (mt.extra?.(ours.m, ours.f) ?? ''));
+      row.push(mt.target?.label ?? '');
+      row.push(mt.target && v !== undefined ? (mt.target.met(v) ? 'yes' : 'NO') : '');
+    }
+    if (hasBase) {
+      const v = mt.get(base.m, base.f);
+      row.push(v === undefined ? '—' : mt.fmt(v) + (mt.extra?.(base.m, base.f) ?? ''));
+    }
+    return row;
+  });
+  console.log(`\n${table(header, rows)}`);
+
+  if (hasOurs && hasBase) {
+    const ratioRows: string[][] = [];
+    for (const mt of metrics) {
+      if (mt.name === 'files' || mt.name === 'lines') continue;
+      const a = mt.get(ours.m, ours.f);
+      const b = mt.get(base.m, base.f);
+      if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || b === 0) continue;
+      const r = a / b;
+      let reading: string;
+      if (mt.higherIsBetter) reading = r >= 1 ? `${r.toFixed(2)}x higher (better)` : `${(1 / r).toFixed(2)}x lower (worse)`;
+      else reading = r <= 1 ? `${(1 / r).toFixed(1)}x smaller (better)` : `${r.toFixed(2)}x larger (worse)`;
+      ratioRows.push([mt.name.trim(), r >= 100 ? r.toFixed(0) : r >= 1 ? r.toFixed(2) : r.toPrecision(2), reading]);
+    }
+    console.log(`\nours / baseline\n${table(['metric', 'ratio', 'reading'], ratioRows, 'lrl')}`);
+  }
+
+  if (ours.m) {
+    const fails = ours.m.failures;
+    console.log(`\nFiles where our parser reports syntax errors: ${fails.length} of ${ours.m.files}`);
+    for (const f of fails) {
+      if (f.exception) {
+        console.log(`  ${f.file}: EXCEPTION ${f.exception.split('\n').slice(0, 3).join(' | ')}`);
+      } else {
+        const e = f.firstError;
+        console.log(`  ${f.file}: ${f.errors} error${f.errors === 1 ? '' : 's'}; first at ${e ? `${e.line}:${e.column}: ${e.message}` : '?'}`);
+      }
+    }
+  }
+  if (base.m) {
+    console.log(`\nBaseline: ${base.m.failures.length} files with syntax errors, ${base.m.exceptions} exceptions (listed in .bench/parse-results.json)`);
+  }
+}
