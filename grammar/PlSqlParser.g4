@@ -404,6 +404,11 @@ subqueryTerm
     | LPAREN subquery RPAREN
     ;
 
+// A query that starts with SELECT or WITH (not with a parenthesis).
+bareSubquery
+    : withClause? queryBlock (setOperator subqueryTerm)* orderByClause? rowLimitingClause?
+    ;
+
 withClause
     : WITH (procedureDefinition | functionDefinition)* factoringElement (COMMA factoringElement)*
     ;
@@ -435,7 +440,7 @@ selectList
 
 selectItem
     : STAR
-    | expression (AS? alias)?
+    | expression (AS (anyName | STRING) | alias)?
     ;
 
 alias
@@ -583,52 +588,39 @@ errorLoggingClause
 
 // ==== expressions =========================================================================================
 
+// Flat: operand (operator operand)*. Operator precedence does not matter to the rules, and a flat list
+// never needs lookahead to decide where an operand ends.
 expression
-    : unaryExpression expressionTail*
+    : primary (
+        ( PLUS | MINUS_SIGN | STAR | SLASH | POWER | CONCAT
+        | EQUAL | NOT_EQUAL | LESS | GREATER | LESS_EQUAL | GREATER_EQUAL
+        | AND | OR | MOD
+        | LESS GREATER | LESS EQUAL | GREATER EQUAL | EXCLAMATION EQUAL | CARET EQUAL | BAR BAR   // with blanks
+        ) primary
+      | NOT? (IN | LIKE | LIKEC | LIKE2 | LIKE4 | BETWEEN | (MEMBER | SUBMULTISET) OF?) primary
+      | ESCAPE primary
+      | IS NOT? (NULL_ | EMPTY | OF TYPE? LPAREN balancedTokens RPAREN | nameChain SET?)   // A SET, NAN, JSON ...
+      | MULTISET (UNION | INTERSECT | EXCEPT) (ALL | DISTINCT)? primary
+      | COLLATE anyName
+      | AT (LOCAL | TIME ZONE primary)
+      | (DAY | YEAR) (LPAREN expression RPAREN)? TO (SECOND | MONTH) (LPAREN expression RPAREN)?   // (a - b) DAY TO SECOND
+      )*
     ;
 
-expressionTail
-    : binaryOperator unaryExpression
-    | NOT? (IN | LIKE | LIKEC | LIKE2 | LIKE4 | BETWEEN) unaryExpression
-    | NOT? (MEMBER | SUBMULTISET) OF? unaryExpression
-    | ESCAPE unaryExpression
-    | IS NOT? isPredicate
-    | MULTISET (UNION | INTERSECT | EXCEPT) (ALL | DISTINCT)? unaryExpression
-    | COLLATE anyName
-    | AT (LOCAL | TIME ZONE unaryExpression)
-    | (DAY | YEAR) (LPAREN expression RPAREN)? TO (SECOND | MONTH) (LPAREN expression RPAREN)?   // (a - b) DAY TO SECOND
-    ;
-
-binaryOperator
-    : PLUS | MINUS_SIGN | STAR | SLASH | POWER | CONCAT
-    | EQUAL | NOT_EQUAL | LESS | GREATER | LESS_EQUAL | GREATER_EQUAL
-    | AND | OR | MOD
-    | LESS GREATER | LESS EQUAL | GREATER EQUAL | EXCLAMATION EQUAL | CARET EQUAL | BAR BAR   // written with blanks
-    ;
-
-isPredicate
-    : NULL_
-    | EMPTY
-    | OF TYPE? LPAREN balancedTokens RPAREN
-    | identifier SET?                                  // A SET, NAN, INFINITE, JSON, PRESENT
-    ;
-
-unaryExpression
-    : (MINUS_SIGN | PLUS | NOT | PRIOR | CONNECT_BY_ROOT | EXISTS | ANY | SOME | ALL | NEW)* primary
-    ;
-
+// An operand with its prefix operators.
 primary
-    : literal
-    | caseExpression
-    | CURSOR LPAREN subquery RPAREN
-    | MULTISET LPAREN subquery RPAREN
-    | LPAREN subquery RPAREN
-    | LPAREN expression (COMMA expression)* (AS typeSpec)? RPAREN chainLink*     // also (SELF AS t).m()
-    | nameChain
-    | BINDVAR chainLink*
-    | COLON (NUMBER | anyName) chainLink*
-    | QUESTION                                         // JDBC-style positional bind in SQL kept in scripts
-    | INQUIRY_DIRECTIVE
+    : (MINUS_SIGN | PLUS | NOT | PRIOR | CONNECT_BY_ROOT | EXISTS | ANY | SOME | ALL | NEW)*
+      ( literal
+      | caseExpression
+      | CURSOR LPAREN subquery RPAREN
+      | MULTISET LPAREN subquery RPAREN
+      | LPAREN (subquery | expression (COMMA expression)* (AS typeSpec)?) RPAREN chainLink*  // also (SELF AS t).m()
+      | nameChain
+      | BINDVAR chainLink*
+      | COLON (NUMBER | anyName) chainLink*
+      | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts
+      | INQUIRY_DIRECTIVE
+      )
     ;
 
 literal
@@ -691,30 +683,24 @@ arguments
 // TRUNCATE), TO_NUMBER(x DEFAULT 0 ON CONVERSION ERROR), JSON_VALUE(... RETURNING n NULL ON ERROR),
 // XMLELEMENT(NAME "x", ...), XMLAGG(x ORDER BY y), JSON_TABLE(... COLUMNS (...)).
 argument
-    : (anyName ARROW)? (argumentPrefix+ argumentValue? | argumentValue) argumentTail*
+    : (anyName ARROW)?
+      ( (DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY)+
+        (expression | bareSubquery)?
+      | expression
+      | bareSubquery
+      )
+      argumentTail*
     | STAR
     ;
 
 argumentTail
-    : argumentKeyword (argumentValue | STAR)?           // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
+    : ( AS | FROM | USING | ON | DEFAULT | RETURNING | FORMAT | WITH | WITHOUT | ARRAY | WRAPPER | NULL_
+      | ERROR | EMPTY | CONVERSION | ORDER | BY | ASC | DESC | NULLS | FIRST | LAST | OVERFLOW | TRUNCATE
+      | PASSING | IGNORE | RESPECT | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
+      | YEAR | MONTH | DAY | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT
+      | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
+      ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS balancedTokens                           // JSON_TABLE / XMLTABLE column definitions
-    | ID | STRING                                      // NO INDENT, WELLFORMED, VERSION '1.0', STANDALONE YES
-    ;
-
-argumentPrefix
-    : DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY
-    ;
-
-argumentValue
-    : subquery
-    | expression
-    ;
-
-argumentKeyword
-    : AS | FROM | USING | ON | DEFAULT | RETURNING | FORMAT | WITH | WITHOUT | ARRAY | WRAPPER | NULL_
-    | ERROR | EMPTY | CONVERSION | ORDER | BY | ASC | DESC | NULLS | FIRST | LAST | OVERFLOW | TRUNCATE
-    | PASSING | IGNORE | RESPECT | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
-    | YEAR | MONTH | DAY | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT | IS
     ;
 
 // ==== names ===============================================================================================
@@ -723,49 +709,68 @@ qualifiedName
     : identifier (DOT anyName)* (AT_SIGN anyName)?
     ;
 
-// Words usable as names where a keyword would be ambiguous. The lexer's other keywords only appear here
-// through `anyName` (after a dot, after PROCEDURE/FUNCTION, as a label).
+// The three name rules are flat token sets (no sub-rules), so matching a name costs one rule invocation.
+// Their lists are kept consistent by test/parser/grammarNames.test.ts: aliasName within identifier within
+// anyName, and every keyword token in anyName.
+
+// Names that may stand alone: variables, columns, types, called subprograms.
 identifier
-    : aliasName
-    | LEFT | RIGHT                                      // variables called left/right exist; never table aliases
+    : ID | DELIMITED_ID | SUBSTITUTION | ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE
+    | CHAR | CHARACTER | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION
+    | DETERMINISTIC | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ENCODING | ERROR | ERRORS
+    | EXCEPTION | EXCEPTIONS | EXTERNAL | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IMMEDIATE
+    | INDICES | INSTANTIABLE | INDENT | INTERVAL | JAVA | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL
+    | LOCKED | LOG | LONG | MAP | MATCHED | MEMBER | MERGE | MONTH | NAME | NATIONAL | NEXT | NO | NOCYCLE
+    | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT
+    | PIPELINED | PRECEDING | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT
+    | REPLACE | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE | SECOND
+    | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | SUBMULTISET | TIES
+    | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
+    | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE | LEFT | RIGHT | MOD | DAY | YEAR | KEEP | OVER | WITHIN | IGNORE
+    | RESPECT
     ;
 
-// Names that may follow a table or column as its alias.
+// Names that may follow a table or column as its alias without AS: identifier minus the words that
+// continue a query there (LEFT JOIN, MOD, DAY TO SECOND, OVER, WITHIN GROUP, IGNORE NULLS).
 aliasName
-    : ID
-    | DELIMITED_ID
-    | SUBSTITUTION
-    | nonReservedKeyword
+    : ID | DELIMITED_ID | SUBSTITUTION | ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE
+    | CHAR | CHARACTER | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION
+    | DETERMINISTIC | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ENCODING | ERROR | ERRORS
+    | EXCEPTION | EXCEPTIONS | EXTERNAL | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IMMEDIATE
+    | INDICES | INSTANTIABLE | INDENT | INTERVAL | JAVA | KEEP | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL
+    | LOCKED | LOG | LONG | MAP | MATCHED | MEMBER | MERGE | MONTH | NAME | NATIONAL | NEXT | NO | NOCYCLE
+    | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT
+    | PIPELINED | PRECEDING | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT
+    | REPLACE | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE | SECOND
+    | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | SUBMULTISET | TIES
+    | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
+    | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE
     ;
 
-nonReservedKeyword
-    : ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE | CHAR | CHARACTER
-    | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION | DAY | DETERMINISTIC
-    | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ERROR | ERRORS | EXCEPTION | EXCEPTIONS | EXTERNAL
-    | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IGNORE | IMMEDIATE | INDICES | INSTANTIABLE
-    | INDENT | INTERVAL | JAVA | KEEP | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL | LOCKED | LOG | LONG | MAP
-    | MATCHED | MEMBER | MERGE | MOD | MONTH | NAME | NATIONAL | NEXT | NOCYCLE | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY
-    | OVER | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT | PIPELINED | PRECEDING
-    | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT | REPLACE
-    | RESPECT | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE
-    | SECOND | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STATEMENT | STATIC | SUBMULTISET | TIES
-    | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSIONS
-    | WAIT | WITHIN | WITHOUT | WORK | WRAPPER | YEAR | ZONE
-    ;
-
-// Any word, keyword or not: for names after a dot, subprogram and label names, and END labels.
+// Any word, keyword or not: for names after a dot, after AS, subprogram and label names, END labels.
 anyName
-    : identifier
-    | ALL | AND | ANY | APPLY | AS | ASC | AT | BEGIN | BETWEEN | BOTH | BULK | BY | CALL | CASE | CLOSE
-    | COLLATE | COLUMNS | COMMIT | CONNECT | CONNECT_BY_ROOT | CONTINUE | CREATE | CROSS | CURRENT | CURSOR
-    | DATE | DECLARE | DEFAULT | DELETE | DESC | DISTINCT | ELSE | ELSIF | END | ESCAPE | EXCEPT | EXCEPTION
-    | EXECUTE | EXISTS | EXIT | FETCH | FOR | FORALL | FROM | FULL | FUNCTION | GOTO | GROUP | HAVING | IF
-    | IN | INDEX | INNER | INSERT | INSTEAD | INTERSECT | INTO | IS | JOIN | LATERAL | LEADING | LIKE
-    | LIKE2 | LIKE4 | LIKEC | LOCK | LOOP | MINUS | MODE | MULTISET | NATURAL | NEW
-    | NOCOPY | NOT | NOWAIT | NULL_ | OF | ON | OPEN | OR | ORDER | OUT | OUTER | OVERRIDING | PACKAGE
-    | PARTITION | PIPE | PIVOT | PRAGMA | PRIOR | PROCEDURE | RAISE | RETURN | ROLLBACK | SAVEPOINT
-    | SELECT | SOME | START | SUBTYPE | TABLE | THEN | TO | TRAILING | TRIGGER | UNION | UNIQUE
-    | UNPIVOT | UPDATE | USING | VALUES | WHEN | WHERE | WHILE | WITH
+    : ID | DELIMITED_ID | SUBSTITUTION | ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE
+    | CHAR | CHARACTER | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION
+    | DETERMINISTIC | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ENCODING | ERROR | ERRORS
+    | EXCEPTION | EXCEPTIONS | EXTERNAL | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IMMEDIATE
+    | INDICES | INSTANTIABLE | INDENT | INTERVAL | JAVA | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL
+    | LOCKED | LOG | LONG | MAP | MATCHED | MEMBER | MERGE | MONTH | NAME | NATIONAL | NEXT | NO | NOCYCLE
+    | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT
+    | PIPELINED | PRECEDING | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT
+    | REPLACE | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE | SECOND
+    | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | SUBMULTISET | TIES
+    | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
+    | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE | LEFT | RIGHT | MOD | DAY | YEAR | KEEP | OVER | WITHIN | IGNORE
+    | RESPECT | ALL | AND | ANY | APPLY | AS | ASC | AT | BEGIN | BETWEEN | BOTH | BULK | BY | CALL | CASE
+    | CLOSE | COLLATE | COLUMNS | COMMIT | CONNECT | CONNECT_BY_ROOT | CONTINUE | CREATE | CROSS | CURRENT
+    | CURSOR | DATE | DECLARE | DEFAULT | DELETE | DESC | DISTINCT | ELSE | ELSIF | END | ESCAPE | EXCEPT
+    | EXCEPTION | EXECUTE | EXISTS | EXIT | FETCH | FOR | FORALL | FROM | FULL | FUNCTION | GOTO | GROUP
+    | HAVING | IF | IN | INDEX | INNER | INSERT | INSTEAD | INTERSECT | INTO | IS | JOIN | LATERAL | LEADING
+    | LIKE | LIKE2 | LIKE4 | LIKEC | LOCK | LOOP | MINUS | MODE | MULTISET | NATURAL | NEW | NOCOPY | NOT
+    | NOWAIT | NULL_ | OF | ON | OPEN | OR | ORDER | OUT | OUTER | OVERRIDING | PACKAGE | PARTITION | PIPE
+    | PIVOT | PRAGMA | PRIOR | PROCEDURE | RAISE | RETURN | ROLLBACK | SAVEPOINT | SELECT | SOME | START
+    | SUBTYPE | TABLE | THEN | TO | TRAILING | TRIGGER | UNION | UNIQUE | UNPIVOT | UPDATE | USING | VALUES
+    | WHEN | WHERE | WHILE | WITH
     ;
 
 // ==== islands =============================================================================================

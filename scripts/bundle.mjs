@@ -2,6 +2,7 @@
 // Bundles the entry points with esbuild. Each entry is one self-contained file in dist/.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { antlr4ngFastContexts } from './antlr4ngFastContexts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -30,6 +31,7 @@ await Promise.all(
         sourcemap: 'linked',
         external: e.external ?? [],
         logLevel: 'warning',
+        plugins: [antlr4ngFastContexts],
         // ESM bundles of CommonJS dependencies need a require() in scope.
         banner: e.format === 'esm' ? { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } : {},
       }),

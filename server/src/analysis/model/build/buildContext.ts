@@ -1,0 +1,106 @@
+/**
+ * Shared state of one model build: the segment's text and tokens, and the single place where segment
+ * positions become file positions.
+ */
+import { ParserRuleContext, TerminalNode, type CommonTokenStream, type ParseTree, type Token } from 'antlr4ng';
+import type { Range } from '../nodes.ts';
+
+export interface SegmentOrigin {
+  /** 1-based file line of the segment's first character. */
+  line: number;
+  /** 1-based file column of the segment's first character. */
+  column: number;
+}
+
+export class BuildContext {
+  constructor(
+    readonly text: string,
+    readonly tokens: CommonTokenStream,
+    readonly origin: SegmentOrigin,
+    readonly conditionalView: 'all' | number,
+  ) {}
+
+  /** File position of a token's first character. */
+  private startOf(token: Token): { line: number; column: number } {
+    return {
+      line: token.line + this.origin.line - 1,
+      column: token.line === 1 ? token.column + this.origin.column : token.column + 1,
+    };
+  }
+
+  /** File position just after a token's last character. */
+  private endOf(token: Token): { line: number; column: number } {
+    const text = token.text ?? '';
+    const start = this.startOf(token);
+    const breaks = text.match(/\r\n|\r|\n/g);
+    if (!breaks) return { line: start.line, column: start.column + text.length };
+    const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+    return { line: start.line + breaks.length, column: text.length - lastBreak };
+  }
+
+  rangeOfTokens(first: Token, last: Token | null): Range {
+    const start = this.startOf(first);
+    const end = this.endOf(last && last.tokenIndex >= first.tokenIndex ? last : first);
+    return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  }
+
+  range(tree: ParseTree): Range {
+    if (tree instanceof TerminalNode) return this.rangeOfTokens(tree.symbol, tree.symbol);
+    const ctx = tree as ParserRuleContext;
+    return this.rangeOfTokens(ctx.start!, ctx.stop);
+  }
+
+  /** Source text of a subtree with runs of whitespace folded to one space. */
+  textOf(tree: ParseTree | null | undefined): string {
+    if (!tree) return '';
+    if (tree instanceof TerminalNode) return tree.symbol.text ?? '';
+    const ctx = tree as ParserRuleContext;
+    if (!ctx.start || !ctx.stop || ctx.stop.tokenIndex < ctx.start.tokenIndex) return '';
+    return this.text.slice(ctx.start.start, ctx.stop.stop + 1).replace(/\s+/g, ' ').trim();
+  }
+}
+
+/** Oracle name resolution: unquoted names are upper case; quoted names keep their case without quotes. */
+export function normalizeName(text: string): string {
+  if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) return text.slice(1, -1).replace(/""/g, '"');
+  return text.toUpperCase();
+}
+
+/** Direct children of a context that are rule contexts of the given class. */
+export function childrenOf<T extends ParserRuleContext>(ctx: ParserRuleContext, type: new (...args: never[]) => T): T[] {
+  const out: T[] = [];
+  for (const child of ctx.children) if (child instanceof type) out.push(child);
+  return out;
+}
+
+export function firstChild<T extends ParserRuleContext>(ctx: ParserRuleContext, type: new (...args: never[]) => T): T | undefined {
+  for (const child of ctx.children) if (child instanceof type) return child;
+  return undefined;
+}
+
+/** Token types of a context's direct terminal children, in order. */
+export function terminalTypes(ctx: ParserRuleContext): number[] {
+  const out: number[] = [];
+  for (const child of ctx.children) if (child instanceof TerminalNode) out.push(child.symbol.type);
+  return out;
+}
+
+export function hasTerminal(ctx: ParserRuleContext, type: number): boolean {
+  for (const child of ctx.children) if (child instanceof TerminalNode && child.symbol.type === type) return true;
+  return false;
+}
+
+/** Every descendant context of a class, not descending into contexts for which `stop` returns true. */
+export function descendants<T extends ParserRuleContext>(
+  ctx: ParserRuleContext,
+  type: new (...args: never[]) => T,
+  stop: (c: ParserRuleContext) => boolean = () => false,
+  out: T[] = [],
+): T[] {
+  for (const child of ctx.children) {
+    if (!(child instanceof ParserRuleContext)) continue;
+    if (child instanceof type) out.push(child);
+    if (!stop(child)) descendants(child, type, stop, out);
+  }
+  return out;
+}

@@ -1,0 +1,164 @@
+/**
+ * SQL statements, optimizer hints and calls (in PL/SQL expressions and in SQL) from the parse tree.
+ */
+import { ParserRuleContext, TerminalNode } from 'antlr4ng';
+import { PlSqlLexer } from '../../../parser/generated/PlSqlLexer.ts';
+import {
+  ArgumentContext,
+  BodyContext,
+  ChainLinkContext,
+  DeleteStatementContext,
+  DmlTargetContext,
+  InsertStatementContext,
+  IntoClauseContext,
+  MergeStatementContext,
+  NameChainContext,
+  SelectStatementContext,
+  SeqOfStatementsContext,
+  StatementContext,
+  SubqueryContext,
+  BareSubqueryContext,
+  TablePrimaryContext,
+  TransactionStatementContext,
+  UpdateStatementContext,
+  type SqlStatementContext,
+} from '../../../parser/generated/PlSqlParser.ts';
+import type { CallNode, HintNode, SqlKind, SqlStatementNode } from '../nodes.ts';
+import { BuildContext, descendants, normalizeName } from './buildContext.ts';
+
+const HINTS_CHANNEL = PlSqlLexer.channelNames.indexOf('HINTS');
+const HINT_KEYWORDS = new Set([PlSqlLexer.SELECT, PlSqlLexer.INSERT, PlSqlLexer.UPDATE, PlSqlLexer.DELETE, PlSqlLexer.MERGE]);
+
+/** Nested PL/SQL statements own their calls; a statement's expression walk stops at them. */
+export const stopAtNestedStatements = (c: ParserRuleContext) =>
+  c instanceof SeqOfStatementsContext || c instanceof StatementContext || c instanceof BodyContext;
+
+/**
+ * Calls in the chains under `ctx`. A chain `a.b(x).c(y)` yields `A.B` and `A.B().C`; a call statement
+ * passes its target chain through `statementChain` so the last call in it is marked as the statement call.
+ */
+export function collectCalls(
+  bc: BuildContext,
+  ctx: ParserRuleContext,
+  context: CallNode['context'],
+  stop: (c: ParserRuleContext) => boolean = stopAtNestedStatements,
+): CallNode[] {
+  const calls: CallNode[] = [];
+  const chains = ctx instanceof NameChainContext ? [ctx] : [];
+  descendants(ctx, NameChainContext, stop, chains);
+  for (const chain of chains) calls.push(...callsOfChain(bc, chain, context));
+  calls.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
+  return calls;
+}
+
+export function callsOfChain(bc: BuildContext, chain: NameChainContext, context: CallNode['context']): CallNode[] {
+  const calls: CallNode[] = [];
+  const first = chain.identifier();
+  let parts = [normalizeName(first.getText())];
+  let nameEnd: ParserRuleContext | TerminalNode = first;
+  let afterCall = false;
+  for (const link of chain.chainLink()) {
+    const args = link.arguments();
+    if (link.LPAREN() && link.RPAREN()) {
+      const argumentList = args ? args.argument() : [];
+      const named = argumentList.some((a: ArgumentContext) => a.ARROW() !== null);
+      const nameRange = bc.rangeOfTokens(first.start!, (nameEnd instanceof TerminalNode ? nameEnd.symbol : nameEnd.stop)!);
+      const range = bc.rangeOfTokens(first.start!, link.stop);
+      calls.push({
+        kind: 'call',
+        name: parts.join('.'),
+        parts: [...parts],
+        range,
+        nameRange,
+        argumentCount: argumentList.length,
+        context,
+        mayBeCollectionAccess: parts.length === 1 && !afterCall && !named && argumentList.length > 0,
+      });
+      parts = [...parts.slice(0, -1), `${parts[parts.length - 1]}()`];
+      afterCall = true;
+    } else if (link.DOT() && link.anyName()) {
+      parts.push(normalizeName(link.anyName()!.getText()));
+      nameEnd = link;
+    } else if (link.PERCENT_SIGN() || link.AT_SIGN()) {
+      // cursor attributes (c%rowcount) and database links do not name a different callee
+      nameEnd = link;
+    }
+  }
+  return calls;
+}
+
+function sqlKindOf(ctx: ParserRuleContext): SqlKind {
+  const inner = ctx.children[0];
+  if (inner instanceof SelectStatementContext || inner instanceof SubqueryContext || inner instanceof BareSubqueryContext) return 'select';
+  if (inner instanceof InsertStatementContext) return 'insert';
+  if (inner instanceof UpdateStatementContext) return 'update';
+  if (inner instanceof DeleteStatementContext) return 'delete';
+  if (inner instanceof MergeStatementContext) return 'merge';
+  if (inner instanceof TransactionStatementContext) {
+    switch (inner.start?.type) {
+      case PlSqlLexer.COMMIT: return 'commit';
+      case PlSqlLexer.ROLLBACK: return 'rollback';
+      case PlSqlLexer.SAVEPOINT: return 'savepoint';
+      case PlSqlLexer.SET: return 'set';
+      case PlSqlLexer.LOCK: return 'lock';
+      default: return 'other';
+    }
+  }
+  return 'other';
+}
+
+/** Hints are comments on their own channel; a hint counts when it directly follows a DML keyword. */
+export function hintsIn(bc: BuildContext, ctx: ParserRuleContext): HintNode[] {
+  const hints: HintNode[] = [];
+  if (!ctx.start || !ctx.stop) return hints;
+  const all = bc.tokens.getTokens(ctx.start.tokenIndex, ctx.stop.tokenIndex);
+  let previousDefault = -1;
+  for (const token of all) {
+    if (token.channel === HINTS_CHANNEL) {
+      if (HINT_KEYWORDS.has(previousDefault)) {
+        const text = (token.text ?? '').replace(/^\/\*\+/, '').replace(/\*\/$/, '').replace(/\s+/g, ' ').trim();
+        hints.push({ kind: 'hint', text, range: bc.rangeOfTokens(token, token) });
+      }
+    } else if (token.channel === 0) {
+      previousDefault = token.type;
+    }
+  }
+  return hints;
+}
+
+function tablesIn(bc: BuildContext, ctx: ParserRuleContext): string[] {
+  const tables = new Set<string>();
+  for (const target of descendants(ctx, DmlTargetContext, stopAtNestedStatements)) {
+    const name = target.qualifiedName();
+    if (name) tables.add(normalizeName(bc.textOf(name)));
+  }
+  for (const primary of descendants(ctx, TablePrimaryContext, stopAtNestedStatements)) {
+    const chain = primary.nameChain();
+    if (chain && chain.chainLink().every((l: ChainLinkContext) => !l.LPAREN())) {
+      tables.add(chain.getText().split('.').map(normalizeName).join('.'));
+    }
+  }
+  return [...tables];
+}
+
+/** A SQL statement: the statement context itself or a subquery (cursor declarations, cursor FOR loops). */
+export function buildSqlStatement(bc: BuildContext, ctx: SqlStatementContext | ParserRuleContext): SqlStatementNode {
+  const intoClauses = descendants(ctx, IntoClauseContext, stopAtNestedStatements);
+  const intoTargets: string[] = [];
+  let bulkCollect = false;
+  for (const into of intoClauses) {
+    if (into.BULK()) bulkCollect = true;
+    for (const target of into.expression()) intoTargets.push(bc.textOf(target));
+  }
+  return {
+    kind: 'sql',
+    sqlKind: ctx instanceof SubqueryContext || ctx instanceof SelectStatementContext ? 'select' : sqlKindOf(ctx),
+    range: bc.range(ctx),
+    hints: hintsIn(bc, ctx),
+    calls: collectCalls(bc, ctx, 'sql'),
+    intoTargets,
+    bulkCollect,
+    tables: tablesIn(bc, ctx),
+  };
+}
+

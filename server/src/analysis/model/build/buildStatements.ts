@@ -1,0 +1,270 @@
+/**
+ * PL/SQL statements, blocks and exception handlers from the parse tree.
+ */
+import { ParserRuleContext } from 'antlr4ng';
+import {
+  AssignmentOrCallStatementContext,
+  BlockStatementContext,
+  BodyContext,
+  CaseStatementContext,
+  CloseStatementContext,
+  ContinueStatementContext,
+  ExceptionHandlerContext,
+  ExecuteImmediateStatementContext,
+  ExitStatementContext,
+  FetchStatementContext,
+  ForallStatementContext,
+  GotoStatementContext,
+  IfStatementContext,
+  IterationControlContext,
+  LabelContext,
+  LoopStatementContext,
+  NullStatementContext,
+  OpenStatementContext,
+  PipeRowStatementContext,
+  PragmaStatementContext,
+  RaiseStatementContext,
+  ReturnStatementContext,
+  SeqOfStatementsContext,
+  SqlStatementInPlsqlContext,
+  SubqueryContext,
+  type DeclareItemContext,
+  type ExecuteImmediateClauseContext,
+  type ExpressionContext,
+  type StatementContext,
+} from '../../../parser/generated/PlSqlParser.ts';
+import type {
+  BlockNode,
+  BranchNode,
+  CallNode,
+  DeclarationNode,
+  DynamicSqlInfo,
+  ExceptionHandlerNode,
+  LoopKind,
+  StatementNode,
+  SubprogramNode,
+} from '../nodes.ts';
+import { BuildContext, normalizeName } from './buildContext.ts';
+import { buildSqlStatement, callsOfChain, collectCalls } from './buildSql.ts';
+
+/** Declarations are built by buildUnits.ts; passed in to avoid a module cycle. */
+export type DeclarationBuilder = (bc: BuildContext, items: DeclareItemContext[]) => {
+  declarations: DeclarationNode[];
+  subprograms: SubprogramNode[];
+};
+
+export function buildStatementList(bc: BuildContext, seq: SeqOfStatementsContext | null, declare: DeclarationBuilder): StatementNode[] {
+  const statements: StatementNode[] = [];
+  if (!seq) return statements;
+  let pendingLabels: string[] = [];
+  for (const child of seq.children) {
+    if (child instanceof LabelContext) {
+      pendingLabels.push(normalizeName(child.anyName().getText()));
+    } else if (child instanceof ParserRuleContext) {
+      const statement = buildStatement(bc, child as StatementContext, declare);
+      if (statement) {
+        statement.labels = pendingLabels;
+        statements.push(statement);
+      }
+      pendingLabels = [];
+    }
+  }
+  return statements;
+}
+
+export function buildBody(
+  bc: BuildContext,
+  body: BodyContext,
+  declarations: DeclarationNode[],
+  subprograms: SubprogramNode[],
+  declare: DeclarationBuilder,
+  range = bc.range(body),
+): BlockNode {
+  const handlers: ExceptionHandlerNode[] = [];
+  for (const handler of body.exceptionPart()?.exceptionHandler() ?? []) handlers.push(buildHandler(bc, handler, declare));
+  return {
+    kind: 'block',
+    range,
+    declarations,
+    subprograms,
+    statements: buildStatementList(bc, body.seqOfStatements(), declare),
+    exceptionHandlers: handlers,
+  };
+}
+
+function buildHandler(bc: BuildContext, handler: ExceptionHandlerContext, declare: DeclarationBuilder): ExceptionHandlerNode {
+  return {
+    kind: 'exception-handler',
+    exceptions: handler.qualifiedName().map((q) => q.getText().split('.').map(normalizeName).join('.')),
+    range: bc.range(handler),
+    statements: buildStatementList(bc, handler.seqOfStatements(), declare),
+  };
+}
+
+function base(bc: BuildContext, ctx: StatementContext, calls: CallNode[] = collectCalls(bc, ctx, 'expression')) {
+  return { kind: 'statement' as const, range: bc.range(ctx), labels: [] as string[], calls };
+}
+
+function dynamicSqlInfo(sqlExpression: ExpressionContext, clauses: ExecuteImmediateClauseContext[]): DynamicSqlInfo {
+  const only = sqlExpression.primary();
+  const literal = sqlExpression.children.length === 1 && only.length === 1 ? only[0]!.literal()?.STRING() : null;
+  let hasInto = false;
+  let bulkCollect = false;
+  let usingCount = 0;
+  for (const clause of clauses) {
+    const into = clause.intoClause();
+    if (into && !clause.RETURNING() && !clause.RETURN()) {
+      hasInto = true;
+      if (into.BULK()) bulkCollect = true;
+    }
+    usingCount += clause.usingClause()?.usingArgument().length ?? 0;
+  }
+  return { literalText: literal ? unquote(literal.getText()) : undefined, hasInto, bulkCollect, usingCount };
+}
+
+function unquote(literal: string): string {
+  const q = /^n?q'(.)([\s\S]*).'$/i.exec(literal);
+  if (q) return q[2]!;
+  return literal.replace(/^n?'/i, '').replace(/'$/, '').replace(/''/g, "'");
+}
+
+function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
+  const head = ctx.loopHead();
+  if (!head) return { loopKind: 'basic' as LoopKind, iterators: [], header: '' };
+  if (head.WHILE()) return { loopKind: 'while' as LoopKind, iterators: [], header: bc.textOf(head.expression()) };
+  const iterators = head.anyName().map((n) => normalizeName(n.getText()));
+  const controls = head.iterationControl();
+  const header = controls.map((c) => bc.textOf(c)).join(', ');
+  const first: IterationControlContext | undefined = controls[0];
+  if (!first) return { loopKind: 'basic' as LoopKind, iterators, header };
+  if (first.DOUBLE_DOT()) return { loopKind: 'numeric-for' as LoopKind, iterators, header };
+  if (first.VALUES() || first.INDICES() || first.PAIRS()) return { loopKind: 'collection-for' as LoopKind, iterators, header };
+  const expression = first.expression()[0];
+  const primary = expression?.primary()[0];
+  const subquery = primary?.subquery();
+  if (subquery) return { loopKind: 'cursor-for' as LoopKind, iterators, header, query: buildSqlStatement(bc, subquery) };
+  const chain = primary?.nameChain();
+  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: normalizeName(chain.identifier().getText()) };
+  return { loopKind: 'numeric-for' as LoopKind, iterators, header };
+}
+
+/** Calls in a loop header, outside any cursor query (those belong to the query node). */
+function headerCalls(bc: BuildContext, ctx: LoopStatementContext): CallNode[] {
+  const head = ctx.loopHead();
+  return head ? collectCalls(bc, head, 'expression', (c) => c instanceof SubqueryContext) : [];
+}
+
+function buildStatement(bc: BuildContext, ctx: StatementContext, declare: DeclarationBuilder): StatementNode | undefined {
+  if (ctx instanceof AssignmentOrCallStatementContext) {
+    const target = ctx.statementTarget();
+    const chain = target.nameChain();
+    if (ctx.ASSIGN()) {
+      return { ...base(bc, ctx), statementKind: 'assignment', target: bc.textOf(target) };
+    }
+    const calls = chain ? callsOfChain(bc, chain, 'expression') : [];
+    if (chain && calls.length === 0) {
+      // `p;` or `pkg.p;`: a call without parentheses
+      const range = bc.range(chain);
+      calls.push({
+        kind: 'call',
+        name: chain.getText().split('.').map(normalizeName).join('.'),
+        parts: chain.getText().split('.').map(normalizeName),
+        range,
+        nameRange: range,
+        argumentCount: 0,
+        context: 'statement',
+        mayBeCollectionAccess: false,
+      });
+    } else if (calls.length > 0) {
+      calls[calls.length - 1]!.context = 'statement';
+    }
+    const nested = collectCalls(bc, target, 'expression').filter(
+      (c) => !calls.some((own) => own.range.line === c.range.line && own.range.column === c.range.column && own.name === c.name),
+    );
+    return { ...base(bc, ctx, [...calls, ...nested].sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column)), statementKind: 'call', target: calls[calls.length - 1]?.name };
+  }
+  if (ctx instanceof IfStatementContext) {
+    const branches: BranchNode[] = [];
+    const conditions = [ctx.expression(), ...ctx.elsifPart().map((e) => e.expression())];
+    const lists = [ctx.seqOfStatements(), ...ctx.elsifPart().map((e) => e.seqOfStatements())];
+    conditions.forEach((condition, i) => {
+      branches.push({ kind: 'branch', condition: bc.textOf(condition), range: bc.range(lists[i]!), statements: buildStatementList(bc, lists[i]!, declare) });
+    });
+    const elsePart = ctx.elsePart();
+    if (elsePart) branches.push({ kind: 'branch', range: bc.range(elsePart), statements: buildStatementList(bc, elsePart.seqOfStatements(), declare) });
+    return { ...base(bc, ctx), statementKind: 'if', branches };
+  }
+  if (ctx instanceof CaseStatementContext) {
+    const branches: BranchNode[] = ctx.caseStatementWhen().map((w) => ({
+      kind: 'branch' as const,
+      condition: bc.textOf(w.expression()),
+      range: bc.range(w),
+      statements: buildStatementList(bc, w.seqOfStatements(), declare),
+    }));
+    const elsePart = ctx.elsePart();
+    if (elsePart) branches.push({ kind: 'branch', range: bc.range(elsePart), statements: buildStatementList(bc, elsePart.seqOfStatements(), declare) });
+    return { ...base(bc, ctx), statementKind: 'case', branches };
+  }
+  if (ctx instanceof LoopStatementContext) {
+    const kind = loopKindOf(bc, ctx);
+    const head = ctx.loopHead();
+    return {
+      ...base(bc, ctx, headerCalls(bc, ctx)),
+      statementKind: 'loop',
+      ...kind,
+      headerRange: head ? bc.range(head) : bc.rangeOfTokens(ctx.start!, ctx.start),
+      statements: buildStatementList(bc, ctx.seqOfStatements(), declare),
+    };
+  }
+  if (ctx instanceof ForallStatementContext) {
+    const body = ctx.forallBody();
+    const sql = body.sqlStatement();
+    const executeExpression = body.expression();
+    return {
+      ...base(bc, ctx, collectCalls(bc, ctx.forallBounds(), 'expression')),
+      statementKind: 'forall',
+      iterator: normalizeName(ctx.anyName().getText()),
+      saveExceptions: ctx.SAVE() !== null,
+      sql: sql ? buildSqlStatement(bc, sql) : undefined,
+      dynamicSql: executeExpression ? dynamicSqlInfo(executeExpression, body.executeImmediateClause()) : undefined,
+    };
+  }
+  if (ctx instanceof SqlStatementInPlsqlContext) {
+    return { ...base(bc, ctx, []), statementKind: 'sql', sql: buildSqlStatement(bc, ctx.sqlStatement()) };
+  }
+  if (ctx instanceof ExecuteImmediateStatementContext) {
+    return { ...base(bc, ctx), statementKind: 'execute-immediate', ...dynamicSqlInfo(ctx.expression(), ctx.executeImmediateClause()) };
+  }
+  if (ctx instanceof FetchStatementContext) {
+    return {
+      ...base(bc, ctx),
+      statementKind: 'fetch',
+      cursorName: normalizeName(ctx.nameChain().identifier().getText()),
+      bulkCollect: ctx.intoClause().BULK() !== null,
+      hasLimit: ctx.LIMIT() !== null,
+    };
+  }
+  if (ctx instanceof BlockStatementContext) {
+    const { declarations, subprograms } = declare(bc, ctx.declareItem());
+    return { ...base(bc, ctx, []), statementKind: 'block', block: buildBody(bc, ctx.body(), declarations, subprograms, declare, bc.range(ctx)) };
+  }
+  if (ctx instanceof OpenStatementContext) {
+    return {
+      ...base(bc, ctx, collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext)),
+      statementKind: 'open',
+      target: normalizeName(ctx.nameChain().identifier().getText()),
+    };
+  }
+  const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>
+    ({ ...base(bc, ctx), statementKind, target });
+  if (ctx instanceof ExitStatementContext) return simple('exit', ctx.labelReference()?.getText());
+  if (ctx instanceof ContinueStatementContext) return simple('continue', ctx.labelReference()?.getText());
+  if (ctx instanceof GotoStatementContext) return simple('goto', normalizeName(ctx.anyName().getText()));
+  if (ctx instanceof RaiseStatementContext) return simple('raise', ctx.qualifiedName() ? normalizeName(ctx.qualifiedName()!.getText()) : undefined);
+  if (ctx instanceof ReturnStatementContext) return simple('return');
+  if (ctx instanceof NullStatementContext) return simple('null');
+  if (ctx instanceof PipeRowStatementContext) return simple('pipe-row');
+  if (ctx instanceof CloseStatementContext) return simple('close', normalizeName(ctx.nameChain().identifier().getText()));
+  if (ctx instanceof PragmaStatementContext) return simple('pragma', normalizeName(ctx.identifier().getText()));
+  return undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * Parses a whole script: the SQL*Plus pre-pass splits it into segments, each code segment is parsed on its
+ * own (so an error never crosses a unit boundary) and turned into model units.
+ *
+ * Unit cache: a segment whose text is unchanged since an earlier parse reuses that parse's model and
+ * errors, moved to the segment's new position. In an editor, typing re-parses only the unit being edited.
+ */
+import type { Finding } from '../analysis/finding.ts';
+import type { UnitNode } from '../analysis/model/nodes.ts';
+import { BuildContext } from '../analysis/model/build/buildContext.ts';
+import { buildExecuteModel, buildSegmentModel } from '../analysis/model/build/buildUnits.ts';
+import { rebaseUnits } from '../analysis/model/rebase.ts';
+import type { SegmentContext, SqlplusExecuteContext } from './generated/PlSqlParser.ts';
+import { parseSegmentText, type EntryRule, type RelativeSyntaxError } from './parseUnit.ts';
+import { segmentScript, type ScriptSegment } from './script/segmentScript.ts';
+import { computeLineStarts, positionAt } from './script/scanner.ts';
+
+export interface ParseOptions {
+  /** Reuse the parse of unchanged segments (default true). Pass false to force a full re-parse. */
+  unitCache?: boolean;
+}
+
+export interface ParsedUnit {
+  segment: ScriptSegment;
+  /** One model per conditional-compilation view (usually one). */
+  views: UnitNode[][];
+  syntaxErrors: Finding[];
+  /** Wrapped (obfuscated) units are recognised and not parsed. */
+  wrapped: boolean;
+}
+
+export interface ParsedScript {
+  segments: ScriptSegment[];
+  units: ParsedUnit[];
+  syntaxErrors: Finding[];
+  /** Informational findings about the script itself (wrapped units). */
+  notes: Finding[];
+  lineCount: number;
+}
+
+interface CachedParse {
+  origin: { line: number; column: number };
+  views: UnitNode[][];
+  errors: RelativeSyntaxError[];
+}
+
+const CACHE_LIMIT = 4000;
+const unitCache = new Map<string, CachedParse>();
+
+function cacheGet(key: string): CachedParse | undefined {
+  const hit = unitCache.get(key);
+  if (hit) {
+    // keep recently used entries at the end (LRU order)
+    unitCache.delete(key);
+    unitCache.set(key, hit);
+  }
+  return hit;
+}
+
+function cachePut(key: string, value: CachedParse): void {
+  unitCache.set(key, value);
+  if (unitCache.size > CACHE_LIMIT) unitCache.delete(unitCache.keys().next().value!);
+}
+
+/** Drops every cached unit (tests and benchmarks that measure cold parses). */
+export function clearUnitCache(): void {
+  unitCache.clear();
+}
+
+function toFinding(error: RelativeSyntaxError, origin: { line: number; column: number }): Finding {
+  const shiftColumn = (line: number, column: number) => (line === 1 ? column + origin.column - 1 : column);
+  return {
+    line: error.line + origin.line - 1,
+    column: shiftColumn(error.line, error.column),
+    endLine: error.endLine + origin.line - 1,
+    endColumn: shiftColumn(error.endLine, error.endColumn),
+    rule: 'syntax-error',
+    severity: 'error',
+    message: error.message,
+  };
+}
+
+function parseCode(text: string, entry: EntryRule, origin: { line: number; column: number }, useCache: boolean): CachedParse {
+  const key = `${entry}\u0000${text}`;
+  if (useCache) {
+    const hit = cacheGet(key);
+    if (hit) return { origin, views: hit.views.map((units) => rebaseUnits(units, hit.origin, origin)), errors: hit.errors };
+  }
+  const result = parseSegmentText(text, entry, (view) => {
+    const bc = new BuildContext(text, view.tokens, origin, view.variant);
+    return entry === 'segment'
+      ? buildSegmentModel(bc, view.tree as SegmentContext)
+      : buildExecuteModel(bc, view.tree as SqlplusExecuteContext);
+  });
+  const parsed: CachedParse = { origin, views: result.views, errors: result.errors };
+  if (useCache) cachePut(key, parsed);
+  return parsed;
+}
+
+export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
+  const useCache = options.unitCache ?? true;
+  const segments = segmentScript(text);
+  const lineStarts = computeLineStarts(text);
+  const units: ParsedUnit[] = [];
+  const syntaxErrors: Finding[] = [];
+  const notes: Finding[] = [];
+
+  for (const segment of segments) {
+    if (segment.kind === 'sqlplus') {
+      if (segment.command !== 'execute' || segment.argsStart >= segment.end) continue;
+      const origin = positionAt(lineStarts, segment.argsStart);
+      const parsed = parseCode(text.slice(segment.argsStart, segment.end), 'sqlplusExecute', origin, useCache);
+      const errors = parsed.errors.map((e) => toFinding(e, origin));
+      syntaxErrors.push(...errors);
+      units.push({ segment, views: parsed.views, syntaxErrors: errors, wrapped: false });
+      continue;
+    }
+    if (segment.wrapped) {
+      const note: Finding = {
+        line: segment.line, column: segment.column, endLine: segment.line, endColumn: segment.column + 6,
+        rule: 'wrapped-unit', severity: 'info',
+        message: `wrapped (obfuscated) unit ${segment.firstWords.slice(0, 6).join(' ')} is not analysed`,
+      };
+      notes.push(note);
+      units.push({ segment, views: [], syntaxErrors: [], wrapped: true });
+      continue;
+    }
+    const origin = { line: segment.line, column: segment.column };
+    const parsed = parseCode(text.slice(segment.start, segment.end), 'segment', origin, useCache);
+    const errors = parsed.errors.map((e) => toFinding(e, origin));
+    syntaxErrors.push(...errors);
+    units.push({ segment, views: parsed.views, syntaxErrors: errors, wrapped: false });
+  }
+  return { segments, units, syntaxErrors, notes, lineCount: lineStarts.length };
+}
