@@ -280,7 +280,8 @@ seqOfStatements
     ;
 
 statement
-    : statementTarget (ASSIGN expression)? SEMI                          # assignmentOrCallStatement
+    : (nameChain | BINDVAR chainLink* | LPAREN expression AS typeSpec RPAREN chainLink+)   // = statementTarget, inlined
+      (ASSIGN expression)? SEMI                                           # assignmentOrCallStatement
     | IF expression THEN seqOfStatements elsifPart* elsePart? END IF SEMI   # ifStatement
     | CASE expression? caseStatementWhen+ elsePart? END CASE anyName? SEMI # caseStatement
     | loopHead? LOOP seqOfStatements END LOOP anyName? SEMI              # loopStatement
@@ -610,7 +611,13 @@ expression
 // An operand with its prefix operators.
 primary
     : (MINUS_SIGN | PLUS | NOT | PRIOR | CONNECT_BY_ROOT | EXISTS | ANY | SOME | ALL | NEW)*
-      ( literal
+      ( NUMBER
+      | STRING
+      | NULL_
+      | DATE STRING
+      | TIMESTAMP STRING
+      | TIME STRING
+      | INTERVAL (STRING | BINDVAR | nameChain) intervalUnit (TO intervalUnit)?
       | caseExpression
       | CURSOR LPAREN subquery RPAREN
       | MULTISET LPAREN subquery RPAREN
@@ -623,15 +630,6 @@ primary
       )
     ;
 
-literal
-    : NUMBER
-    | STRING
-    | NULL_
-    | DATE STRING
-    | TIMESTAMP STRING
-    | TIME STRING
-    | INTERVAL (STRING | BINDVAR | nameChain) intervalUnit (TO intervalUnit)?
-    ;
 
 intervalUnit
     : (YEAR | MONTH | DAY | SECOND | ID) (LPAREN expression (COMMA expression)? RPAREN)?
@@ -644,13 +642,26 @@ caseExpression
 // A dotted name with calls, collection subscripts, attributes (%ROWCOUNT), database links, the outer-join
 // marker and analytic clauses: `ut.expect(x).to_equal(y)`, `t(i).f`, `c%notfound`, `count(*) over (...)`.
 nameChain
-    : identifier chainLink*
+    : ( ID | DELIMITED_ID | SUBSTITUTION | ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE
+      | CHAR | CHARACTER | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION
+      | DETERMINISTIC | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ENCODING | ERROR | ERRORS
+      | EXCEPTION | EXCEPTIONS | EXTERNAL | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IMMEDIATE
+      | INDICES | INSTANTIABLE | INDENT | INTERVAL | JAVA | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL
+      | LOCKED | LOG | LONG | MAP | MATCHED | MEMBER | MERGE | MONTH | NAME | NATIONAL | NEXT | NO | NOCYCLE
+      | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT
+      | PIPELINED | PRECEDING | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT
+      | REPLACE | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE | SECOND
+      | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | SUBMULTISET | TIES
+      | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
+      | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE | LEFT | RIGHT | MOD | DAY | YEAR | KEEP | OVER | WITHIN | IGNORE
+      | RESPECT
+      ) chainLink*  // the head is `identifier`, inlined: one rule invocation less per name
     ;
 
 chainLink
     : DOT anyName
     | DOT STAR
-    | LPAREN arguments? RPAREN
+    | LPAREN (argument (COMMA argument)*)? RPAREN
     | AT_SIGN anyName
     | PERCENT_SIGN anyName
     | OUTER_JOIN
@@ -684,7 +695,7 @@ arguments
 // XMLELEMENT(NAME "x", ...), XMLAGG(x ORDER BY y), JSON_TABLE(... COLUMNS (...)).
 argument
     : (anyName ARROW)?
-      ( (DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY)+
+      ( (DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY | VERSION | STANDALONE)+
         (expression | bareSubquery)?
       | expression
       | bareSubquery

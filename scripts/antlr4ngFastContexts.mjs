@@ -35,9 +35,12 @@ export function rewriteParserRuleContext(source) {
 export const antlr4ngFastContexts = {
   name: 'antlr4ng-fast-contexts',
   setup(build) {
-    build.onLoad({ filter: /[\\/]antlr4ng[\\/]dist[\\/]index\.(mjs|cjs)$/ }, async (args) => ({
-      contents: rewriteParserRuleContext(await readFile(args.path, 'utf8')),
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /[\\/]antlr4ng[\\/]dist[\\/]index\.(mjs|cjs)$/ }, async (args) =>
+      // Only the project's own runtime (node_modules/antlr4ng). A copy nested in another package (the
+      // benchmark's baseline, dt-sql-parser, brings antlr4ng 2.0.11) is a different source: leave it as it is.
+      /[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+[\\/]node_modules[\\/]antlr4ng[\\/]/.test(args.path)
+        ? undefined
+        : { contents: rewriteParserRuleContext(await readFile(args.path, 'utf8')), loader: 'js' },
+    );
   },
 };

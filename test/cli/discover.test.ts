@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { checkFiles } from '../../server/src/cli/check.ts';
 import { discoverFiles } from '../../server/src/cli/discover.ts';
-import type { AnalysisResult } from '../../server/src/analysis/analyze.ts';
+import type { Analyze } from '../../server/src/cli/check.ts';
 
 let root: string;
 
@@ -81,7 +81,7 @@ test('discover: an unreadable directory is reported and the walk goes on', { ski
   }
 });
 
-const fakeResult = (text: string): AnalysisResult => ({
+const fakeResult: Analyze = (text) => ({
   findings: text.includes('bad')
     ? [
         { line: 2, column: 1, endLine: 2, endColumn: 4, rule: 'syntax-error', severity: 'error', message: 'late' },

@@ -1,10 +1,10 @@
 // Command plsql-probe-bench measures the probe's overhead on this host against the fixture
 // program: extra ns per counted function call and per traced syscall, with and without
-// plsql-probe's collectors and, when bpftrace is installed, with bpftrace count-only probes in the
-// same run; and the slowdown from 99 Hz stack sampling. It is a developer tool (it runs gcc and
+// plsql-probe's collectors (syscalls: count mode and timed mode) and, when bpftrace is installed,
+// with bpftrace count-only probes in the same run; and the slowdown from 99 Hz stack sampling. It is a developer tool (it runs gcc and
 // bpftrace), not part of the shipped helper, and its numbers are never asserted by tests.
 //
-//	go run ./cmd/plsql-probe-bench [-calls 300000] [-syscalls 300000] [-reps 5]
+//	go run ./cmd/plsql-probe-bench [-calls 300000] [-syscalls 300000] [-reps 9] [-parts functions,syscalls,stacks]
 package main
 
 import (
@@ -121,7 +121,8 @@ func withBpftrace(pid int, prog string, f func()) error {
 func main() {
 	calls := flag.Int("calls", 300000, "function calls per timed run")
 	sysN := flag.Int("syscalls", 300000, "write(/dev/null) syscalls per timed run")
-	reps := flag.Int("reps", 5, "timed runs per variant (median reported)")
+	reps := flag.Int("reps", 9, "timed runs per variant (median reported)")
+	parts := flag.String("parts", "functions,syscalls,stacks", "which measurements to run")
 	flag.Parse()
 	if os.Geteuid() != 0 {
 		log.Fatal("run as root: uprobes need CAP_SYS_ADMIN")
@@ -151,35 +152,60 @@ func main() {
 	// pin calls kgiPinObject -> kglpnp -> kglPinSetContext; only the leaf is probed: one hit per call.
 	fmt.Printf("# plsql-probe-bench: fixture pid %d, %d calls and %d syscalls per run, median of %d runs\n", fx.PID, *calls, *sysN, *reps)
 
-	base := timed(e, fx, pin, *reps)
+	want := func(part string) bool { return strings.Contains(","+*parts+",", ","+part+",") }
+	if want("functions") {
+		benchFunctions(e, fx, t, res.Probes, pin, *calls, *reps)
+	}
+	if want("syscalls") {
+		benchSyscalls(e, fx, t, wr, *sysN, *reps)
+	}
+	if want("stacks") {
+		long := fmt.Sprintf("pin %d", *calls*300) // ~0.5-1 s per run, so 99 Hz gives 50+ samples
+		lbase := timed(e, fx, long, *reps)
+		var sampled float64
+		with(stacks.New(stacks.Options{Hz: 99}), t, func() { sampled = timed(e, fx, long, *reps) })
+		fmt.Printf("stack sampling at 99 Hz:              %+8.2f %% elapsed (%.0f ms vs %.0f ms per run)\n", (sampled-lbase)/lbase*100, sampled/1e6, lbase/1e6)
+	}
+}
+
+func benchFunctions(e *env, fx *testfixture.Proc, t *target.Target, probes []symbols.Probe, pin string, calls, reps int) {
+	base := timed(e, fx, pin, reps)
 	var probed float64
-	with(functions.New(functions.Options{Probes: res.Probes}), t, func() { probed = timed(e, fx, pin, *reps) })
-	n := float64(*calls)
+	with(functions.New(functions.Options{Probes: probes}), t, func() { probed = timed(e, fx, pin, reps) })
+	n := float64(calls)
 	fmt.Printf("function call, no probe:              %8.1f ns/call\n", base/n)
 	fmt.Printf("function call, plsql-probe count:     %8.1f ns/call  (+%.1f ns per counted call)\n", probed/n, (probed-base)/n)
 	var bt float64
-	if err := withBpftrace(fx.PID, fmt.Sprintf("uprobe:/proc/%d/exe:kglPinSetContext { @c = count(); }", fx.PID), func() { bt = timed(e, fx, pin, *reps) }); err == nil {
+	if err := withBpftrace(fx.PID, fmt.Sprintf("uprobe:/proc/%d/exe:kglPinSetContext { @c = count(); }", fx.PID), func() { bt = timed(e, fx, pin, reps) }); err == nil {
 		fmt.Printf("function call, bpftrace count():      %8.1f ns/call  (+%.1f ns per counted call)\n", bt/n, (bt-base)/n)
 	} else {
 		fmt.Printf("function call, bpftrace count():      skipped (%v)\n", err)
 	}
+}
 
-	sbase := timed(e, fx, wr, *reps)
-	var straced float64
-	with(syscalls.New(syscalls.Options{}), t, func() { straced = timed(e, fx, wr, *reps) })
-	m := float64(*sysN)
-	fmt.Printf("write(4096) syscall, not traced:      %8.1f ns/call\n", sbase/m)
-	fmt.Printf("write(4096), plsql-probe syscalls:    %8.1f ns/call  (+%.1f ns per traced syscall; counts, times, sizes)\n", straced/m, (straced-sbase)/m)
+func benchSyscalls(e *env, fx *testfixture.Proc, t *target.Target, wr string, sysN, reps int) {
+	// Syscalls: the baseline is timed before and after the traced variants (median of both), and
+	// count mode, timed mode and bpftrace run back to back in the same fixture process.
+	var bases []float64
+	for i := 0; i < reps; i++ {
+		bases = append(bases, float64(fx.Do(e, wr)))
+	}
+	var scount, stimed float64
+	with(syscalls.New(syscalls.Options{}), t, func() { scount = timed(e, fx, wr, reps) })
+	with(syscalls.New(syscalls.Options{Timed: true}), t, func() { stimed = timed(e, fx, wr, reps) })
 	var sbt float64
-	if err := withBpftrace(fx.PID, fmt.Sprintf("tracepoint:raw_syscalls:sys_enter /pid == %d/ { @c = count(); }", fx.PID), func() { sbt = timed(e, fx, wr, *reps) }); err == nil {
+	btErr := withBpftrace(fx.PID, fmt.Sprintf("tracepoint:raw_syscalls:sys_enter /pid == %d/ { @c = count(); }", fx.PID), func() { sbt = timed(e, fx, wr, reps) })
+	for i := 0; i < reps; i++ {
+		bases = append(bases, float64(fx.Do(e, wr)))
+	}
+	sbase := median(bases)
+	m := float64(sysN)
+	fmt.Printf("write(4096) syscall, not traced:      %8.1f ns/call\n", sbase/m)
+	fmt.Printf("write(4096), plsql-probe count mode:  %8.1f ns/call  (+%.1f ns per traced syscall; counts, exact requested sizes; default)\n", scount/m, (scount-sbase)/m)
+	fmt.Printf("write(4096), plsql-probe timed mode:  %8.1f ns/call  (+%.1f ns per traced syscall; counts, times, returned sizes; --syscall-times)\n", stimed/m, (stimed-sbase)/m)
+	if btErr == nil {
 		fmt.Printf("write(4096), bpftrace count():        %8.1f ns/call  (+%.1f ns per traced syscall; count only)\n", sbt/m, (sbt-sbase)/m)
 	} else {
-		fmt.Printf("write(4096), bpftrace count():        skipped (%v)\n", err)
+		fmt.Printf("write(4096), bpftrace count():        skipped (%v)\n", btErr)
 	}
-
-	long := fmt.Sprintf("pin %d", *calls*300) // ~0.5-1 s per run, so 99 Hz gives 50+ samples
-	lbase := timed(e, fx, long, *reps)
-	var sampled float64
-	with(stacks.New(stacks.Options{Hz: 99}), t, func() { sampled = timed(e, fx, long, *reps) })
-	fmt.Printf("stack sampling at 99 Hz:              %+8.2f %% elapsed (%.0f ms vs %.0f ms per run)\n", (sampled-lbase)/lbase*100, sampled/1e6, lbase/1e6)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/catalog"
 	"github.com/plsql-perf/plsql-perf/probe/internal/check"
 	"github.com/plsql-perf/plsql-perf/probe/internal/config"
+	"github.com/plsql-perf/plsql-perf/probe/internal/dtrace"
 	"github.com/plsql-perf/plsql-perf/probe/internal/perr"
 	"github.com/plsql-perf/plsql-perf/probe/internal/serve"
 	"github.com/plsql-perf/plsql-perf/probe/internal/session"
@@ -29,13 +30,18 @@ const usage = `usage: plsql-probe <command> [flags]
 
 commands:
   record --pid N [--tid T] [--start-ticks S] [--functions LIST] [--catalog LIST] [--syscalls]
-         [--stacks HZ] [--seconds S] [--inclusive-time] [--no-proc] [--no-calibrate]
+         [--syscall-times] [--stacks HZ] [--seconds S] [--inclusive-time] [--no-proc] [--no-calibrate]
                        record until S seconds pass or stdin closes; print one profile JSON
   serve                JSON lines over stdin/stdout (requests with ids, responses, events)
   check [--pid N]      what works on this host, with advice
   symbols --pid N --match GLOB
                        function symbols of the target's executable
   catalog              the built-in Oracle function catalog
+  dtrace-script [--pid N] [--functions LIST] [--catalog LIST] [--syscalls] [--stacks HZ]
+         [--seconds S] [--no-fd-kinds]
+                       print an equivalent D script for Solaris / Oracle Linux DTrace
+  import-dtrace [--pid N] [--exe PATH] [--hostname H] < OUTPUT
+                       turn that script's output into a profile JSON (source "dtrace")
   version
 
 common flag: --config PATH (policy file; default /etc/plsql-probe.conf; must be root-owned and not
@@ -61,6 +67,10 @@ func main() {
 		err = runSymbols(args)
 	case "catalog":
 		err = printJSON(catalog.All())
+	case "dtrace-script":
+		err = runDTraceScript(args, os.Stdout)
+	case "import-dtrace":
+		err = runImportDTrace(args, os.Stdin)
 	case "version":
 		fmt.Println(version.Version)
 	case "-h", "--help", "help":
@@ -143,7 +153,8 @@ func runRecord(args []string, logger *log.Logger) error {
 	fs.Uint64Var(&o.StartTicks, "start-ticks", 0, "expected start time (/proc/PID/stat field 22); refuses a reused pid")
 	fs.StringVar(&functions, "functions", "", "comma-separated function names and globs (kge*)")
 	fs.StringVar(&cat, "catalog", "", "comma-separated catalog patterns, or all")
-	fs.BoolVar(&o.Syscalls, "syscalls", false, "count syscalls, write sizes, polls")
+	fs.BoolVar(&o.Syscalls, "syscalls", false, "count syscalls, write sizes, polls (at syscall entry: requested sizes)")
+	fs.BoolVar(&o.SyscallTimes, "syscall-times", false, "with --syscalls: also hook syscall exit for time per syscall and bytes actually written (costlier)")
 	fs.IntVar(&o.StacksHz, "stacks", 0, "sample on-CPU stacks at this rate (e.g. 99)")
 	fs.Float64Var(&o.Seconds, "seconds", session.DefaultSeconds, "maximum duration")
 	fs.BoolVar(&o.InclusiveTime, "inclusive-time", false, "also time each call (entry+return probes; includes probe overhead)")
@@ -221,4 +232,51 @@ func runSymbols(args []string) error {
 		return err
 	}
 	return printJSON(res)
+}
+
+// runDTraceScript prints the D script. It needs no privileges and touches no process; the
+// policy file only supplies the caps (max_probes, max_seconds, max_hz), as for record.
+func runDTraceScript(args []string, out io.Writer) error {
+	fs := flags("dtrace-script")
+	var o dtrace.ScriptOptions
+	var functions, cat, cfgPath string
+	fs.IntVar(&o.PID, "pid", 0, "target process id (default: $target, run with dtrace -p PID)")
+	fs.StringVar(&functions, "functions", "", "comma-separated function names and globs (kge*)")
+	fs.StringVar(&cat, "catalog", "", "comma-separated catalog patterns, or all")
+	fs.BoolVar(&o.Syscalls, "syscalls", false, "count syscalls, requested write sizes, polls")
+	fs.IntVar(&o.StacksHz, "stacks", 0, "sample on-CPU user stacks at this rate (e.g. 99)")
+	fs.Float64Var(&o.Seconds, "seconds", dtrace.DefaultSeconds, "stop after this many seconds (tick)")
+	fs.BoolVar(&o.NoFdKinds, "no-fd-kinds", false, "do not use fds[arg0].fi_fs (for a DTrace without io.d)")
+	fs.StringVar(&cfgPath, "config", "", "policy file (caps)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	o.Functions, o.Catalog = splitList(functions), splitList(cat)
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return err
+	}
+	script, err := dtrace.Script(cfg, o)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(out, script)
+	return err
+}
+
+// runImportDTrace reads a dtrace-script run's output and prints the profile.
+func runImportDTrace(args []string, in io.Reader) error {
+	fs := flags("import-dtrace")
+	var o dtrace.ImportOptions
+	fs.IntVar(&o.PID, "pid", 0, "expected target pid (refused if the output is from another process)")
+	fs.StringVar(&o.Exe, "exe", "", "the target's executable path, for the profile (DTrace output does not carry it)")
+	fs.StringVar(&o.Hostname, "hostname", "", "the host the output came from, for the profile")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	p, err := dtrace.Import(in, o)
+	if err != nil {
+		return err
+	}
+	return printJSON(p)
 }

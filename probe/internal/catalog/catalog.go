@@ -4,7 +4,11 @@
 // where a rule exists, so a profile can be tied back to an editor hint.
 package catalog
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+)
 
 // Pattern is one group of functions.
 type Pattern struct {
@@ -73,4 +77,23 @@ func PatternOf(fn string) string {
 		}
 	}
 	return ""
+}
+
+// Summaries ties counted functions to the catalog patterns (in catalog order), with the static
+// rule that predicts each; patterns without a counted function are left out.
+func Summaries(fns []profile.FunctionCount) []profile.PatternSummary {
+	out := []profile.PatternSummary{}
+	for _, pat := range patterns {
+		s := profile.PatternSummary{ID: pat.ID, Title: pat.Title, Rule: pat.Rule, Functions: []string{}}
+		for _, fn := range fns {
+			if fn.Pattern == pat.ID {
+				s.Calls += fn.Calls
+				s.Functions = append(s.Functions, fn.Name)
+			}
+		}
+		if len(s.Functions) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
 }

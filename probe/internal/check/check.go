@@ -93,9 +93,9 @@ func Run(cfg *config.Config, cfgErr error, pid int) *Report {
 		r.Mechanisms["bpf"] = tryBPF()
 		r.Mechanisms["raw_tracepoint"] = tryRawTracepoint()
 		r.Mechanisms["perf_sampling"] = trySampler()
-		costs := overhead.Measure()
+		costs := overhead.Measure(false)
 		r.Calibration = &costs
-		r.Mechanisms["uprobe_attach"] = Item{OK: costs.Calibrated, Detail: fmt.Sprintf("self-test uprobe: %.0f ns per hit, traced syscall: %.0f ns", costs.NsPerFunctionHit, costs.NsPerSyscallHit)}
+		r.Mechanisms["uprobe_attach"] = Item{OK: costs.Calibrated, Detail: fmt.Sprintf("self-test uprobe: %.0f ns per hit, traced syscall (count mode): %.0f ns", costs.NsPerFunctionHit, costs.NsPerSyscallHit)}
 		if !costs.Calibrated {
 			r.Mechanisms["uprobe_attach"] = Item{OK: false, Detail: costs.Error}
 		}

@@ -35,28 +35,30 @@ type Costs struct {
 
 var (
 	mu     sync.Mutex
-	cached *Costs
+	cached = map[bool]*Costs{}
 )
 
-// Measure calibrates once per helper process (about 0.1-0.3 s) and caches the result.
-func Measure() Costs {
+// Measure calibrates once per helper process and syscall mode (about 0.1-0.3 s) and caches the
+// result. timedSyscalls selects the syscalls collector mode whose cost is measured (count-only,
+// or entry+exit with times).
+func Measure(timedSyscalls bool) Costs {
 	mu.Lock()
 	defer mu.Unlock()
-	if cached != nil {
-		return *cached
+	if c := cached[timedSyscalls]; c != nil {
+		return *c
 	}
 	c := Costs{NsPerFunctionHit: DefaultNsPerUprobe, NsPerSyscallHit: DefaultNsPerSyscall}
 	u, err := uprobeCost(20000)
 	if err == nil {
 		var s float64
-		if s, err = syscallCost(50000); err == nil {
+		if s, err = syscallCost(50000, timedSyscalls); err == nil {
 			c = Costs{NsPerFunctionHit: u, NsPerSyscallHit: s, Calibrated: true}
 		}
 	}
 	if err != nil {
 		c.Error = err.Error()
 	}
-	cached = &c
+	cached[timedSyscalls] = &c
 	return c
 }
 
@@ -137,7 +139,7 @@ func uprobeCost(n int) (float64, error) {
 }
 
 // syscallCost traces this thread's getppid calls.
-func syscallCost(n int) (float64, error) {
+func syscallCost(n int, timed bool) (float64, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	run := func() time.Duration {
@@ -149,7 +151,7 @@ func syscallCost(n int) (float64, error) {
 	}
 	run() // warm up
 	base := fastest(run)
-	c := syscalls.New(syscalls.Options{FilterTID: true})
+	c := syscalls.New(syscalls.Options{FilterTID: true, Timed: timed})
 	defer c.Stop()
 	if err := c.Prepare(self()); err != nil {
 		return 0, err

@@ -10,6 +10,7 @@ const Version = 1
 // Profile is one recording of one target.
 type Profile struct {
 	Version    int              `json:"version"`
+	Source     string           `json:"source,omitempty"` // "ebpf" (recorded by the helper) | "dtrace" (imported)
 	Tool       Tool             `json:"tool"`
 	Host       Host             `json:"host"`
 	Target     Target           `json:"target"`
@@ -34,7 +35,7 @@ type Host struct {
 	Hostname string `json:"hostname"`
 	Kernel   string `json:"kernel"`
 	Arch     string `json:"arch"`
-	CPUs     int    `json:"cpus"`
+	CPUs     int    `json:"cpus"` // 0: unknown (DTrace import)
 }
 
 // Target identifies the profiled process or thread.
@@ -80,6 +81,7 @@ type FunctionCount struct {
 // SyscallsResult is the per-syscall counts and the write-size histograms.
 type SyscallsResult struct {
 	Status   string        `json:"status"`
+	Mode     string        `json:"mode,omitempty"` // "count": entry only, requested sizes, total_ns 0 | "timed"
 	Syscalls []SyscallStat `json:"syscalls"`
 	Writes   []WriteHist   `json:"writes"`
 	Polls    PollCounts    `json:"polls"`
@@ -89,7 +91,7 @@ type SyscallsResult struct {
 // SyscallStat is one syscall's count and total time.
 type SyscallStat struct {
 	Name    string `json:"name"`
-	Nr      int    `json:"nr"`
+	Nr      int    `json:"nr"` // -1: unknown (DTrace names syscalls, not numbers)
 	Calls   uint64 `json:"calls"`
 	TotalNs uint64 `json:"total_ns"`
 }

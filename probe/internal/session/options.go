@@ -23,7 +23,8 @@ type Options struct {
 	Catalog       []string `json:"catalog,omitempty"`   // pattern ids or "all"; missing names are reported, not refused
 	InclusiveTime bool     `json:"inclusive_time,omitempty"`
 	Syscalls      bool     `json:"syscalls,omitempty"`
-	StacksHz      int      `json:"stacks_hz,omitempty"` // 0: no stack sampling
+	SyscallTimes  bool     `json:"syscall_times,omitempty"` // syscalls with entry+exit: times and returned sizes (costlier)
+	StacksHz      int      `json:"stacks_hz,omitempty"`     // 0: no stack sampling
 	NoProc        bool     `json:"no_proc,omitempty"`
 	Seconds       float64  `json:"seconds,omitempty"` // default 10
 	NoCalibrate   bool     `json:"no_calibrate,omitempty"`
@@ -45,6 +46,9 @@ func (o *Options) Check(cfg *config.Config) error {
 	}
 	if o.StacksHz < 0 || o.StacksHz > cfg.MaxHz {
 		return perr.New(perr.LimitExceeded, "stacks_hz must be in [1, %d] (max_hz)", cfg.MaxHz)
+	}
+	if o.SyscallTimes && !o.Syscalls {
+		return perr.New(perr.BadRequest, "syscall_times needs syscalls")
 	}
 	if len(o.Functions) == 0 && len(o.Catalog) == 0 && !o.Syscalls && o.StacksHz == 0 && o.NoProc {
 		return perr.New(perr.BadRequest, "nothing to record: give functions, catalog, syscalls or stacks")

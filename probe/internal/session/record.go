@@ -78,7 +78,7 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 		probes = fc.Probes()
 	}
 	if opts.Syscalls {
-		colls = append(colls, syscalls.New(syscalls.Options{FilterTID: filterTID}))
+		colls = append(colls, syscalls.New(syscalls.Options{FilterTID: filterTID, Timed: opts.SyscallTimes}))
 	}
 	if opts.StacksHz > 0 {
 		colls = append(colls, stacks.New(stacks.Options{Hz: opts.StacksHz, FilterTID: filterTID}))
@@ -88,7 +88,7 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 	}
 	costs := overhead.Defaults()
 	if !opts.NoCalibrate {
-		costs = overhead.Measure() // before attaching: it probes the helper itself
+		costs = overhead.Measure(opts.SyscallTimes) // before attaching: it probes the helper itself
 		if costs.Error != "" {
 			p.Warnings = append(p.Warnings, profile.Warning{Code: "CALIBRATION_FAILED", Message: "overhead calibration failed, using defaults: " + costs.Error})
 		}
@@ -206,6 +206,7 @@ func newProfile(t *target.Target) *profile.Profile {
 	kernel, _ := sysx.Kernel()
 	return &profile.Profile{
 		Version: profile.Version,
+		Source:  "ebpf",
 		Tool:    profile.Tool{Name: "plsql-probe", Version: version.Version},
 		Host:    profile.Host{Hostname: sysx.Hostname(), Kernel: kernel, Arch: runtime.GOARCH, CPUs: runtime.NumCPU()},
 		Target: profile.Target{PID: t.PID, TID: t.TID, Exe: t.Exe, StartTicks: t.StartTicks, UID: t.UID, Comm: t.Comm,
@@ -236,18 +237,7 @@ func collectorError(p *profile.Profile, name string, err error) {
 // finish adds the pattern summary and the overhead estimate.
 func finish(p *profile.Profile, costs overhead.Costs) {
 	if f := p.Collectors.Functions; f != nil {
-		for _, pat := range catalog.All() {
-			s := profile.PatternSummary{ID: pat.ID, Title: pat.Title, Rule: pat.Rule, Functions: []string{}}
-			for _, fn := range f.Functions {
-				if fn.Pattern == pat.ID {
-					s.Calls += fn.Calls
-					s.Functions = append(s.Functions, fn.Name)
-				}
-			}
-			if len(s.Functions) > 0 {
-				p.Patterns = append(p.Patterns, s)
-			}
-		}
+		p.Patterns = catalog.Summaries(f.Functions)
 	}
 	overhead.Estimate(p, costs)
 }

@@ -1,6 +1,14 @@
 // Package syscalls counts the target's system calls with the raw_syscalls raw tracepoints (no
-// tracefs, no ptrace): calls and total time per syscall, exact write-family sizes per fd kind, and
-// poll/select counts (in-band break checks).
+// tracefs, no ptrace): calls per syscall, exact write sizes per fd kind, and poll/select counts
+// (in-band break checks).
+//
+// Two modes:
+//   - count (default): sys_enter only. Calls per syscall; for write, pwrite64 and sendto the exact
+//     requested size (the count argument, what the seeds' DTrace histograms show: @[arg2]).
+//     writev/pwritev/pwritev2/sendmsg are counted but have no size (their byte count lives in
+//     the target's memory, which the helper does not read). total_ns is 0.
+//   - timed (Options.Timed): sys_enter and sys_exit. Adds total time per syscall, and the sizes
+//     are the bytes actually written (return value), for the whole write family incl. writev.
 package syscalls
 
 import (
@@ -16,11 +24,22 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 )
 
-// writeFamily are the calls whose sizes are histogrammed (bytes actually transferred).
+// writeFamily are the calls whose sizes the timed mode histograms (bytes actually transferred).
 var writeFamily = []string{"write", "pwrite64", "writev", "pwritev", "pwritev2", "sendto", "sendmsg"}
 
-// pollFamily are the calls counted as in-band break checks.
-var pollFamily = []string{"poll", "ppoll", "select", "pselect6", "epoll_wait", "epoll_pwait", "epoll_pwait2"}
+// requestFamily are the calls whose sizes the count mode histograms (the requested size, argument
+// 2); for the vector calls the size is not an argument.
+var requestFamily = []string{"write", "pwrite64", "sendto"}
+
+// PollFamily are the calls counted as in-band break checks. pollsys is Solaris' poll() (it only
+// appears in profiles imported from DTrace).
+var PollFamily = []string{"poll", "ppoll", "select", "pselect6", "epoll_wait", "epoll_pwait", "epoll_pwait2", "pollsys"}
+
+// Modes, as reported in SyscallsResult.Mode.
+const (
+	ModeCount = "count"
+	ModeTimed = "timed"
+)
 
 // TopSizes is how many distinct sizes per histogram are reported exactly.
 const TopSizes = 8
@@ -28,6 +47,9 @@ const TopSizes = 8
 // Options of the syscalls collector.
 type Options struct {
 	FilterTID bool
+	// Timed also hooks sys_exit: time per syscall and returned write sizes, at a higher cost per
+	// syscall. Without it the collector counts at sys_enter only.
+	Timed bool
 }
 
 // Collector counts syscalls.
@@ -61,7 +83,15 @@ func nrsOf(names []string) []int {
 	return out
 }
 
-// Prepare creates maps and loads the two programs.
+// Mode names the collector's mode (ModeCount or ModeTimed).
+func (c *Collector) Mode() string {
+	if c.opts.Timed {
+		return ModeTimed
+	}
+	return ModeCount
+}
+
+// Prepare creates the maps and loads the program(s).
 func (c *Collector) Prepare(t *target.Target) error {
 	c.tgid = uint32(t.PID)
 	if c.opts.FilterTID {
@@ -76,16 +106,25 @@ func (c *Collector) Prepare(t *target.Target) error {
 		spec ebpf.MapSpec
 	}{
 		{&c.maps.stats, ebpf.MapSpec{Name: "plsql_sys_stat", Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 16, MaxEntries: maxNr}},
-		{&c.maps.starts, ebpf.MapSpec{Name: "plsql_sys_start", Type: ebpf.Hash, KeySize: 4, ValueSize: 24, MaxEntries: 8192}},
 		{&c.maps.sizes, ebpf.MapSpec{Name: "plsql_sys_size", Type: ebpf.PerCPUHash, KeySize: 16, ValueSize: 8, MaxEntries: 8192}},
 		{&c.maps.drops, ebpf.MapSpec{Name: "plsql_sys_drop", Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 8, MaxEntries: 1}},
+	}
+	if c.opts.Timed {
+		specs = append(specs, struct {
+			dst  **ebpf.Map
+			spec ebpf.MapSpec
+		}{&c.maps.slots, ebpf.MapSpec{Name: "plsql_sys_slot", Type: ebpf.Array, KeySize: 4, ValueSize: slotSize, MaxEntries: slotCount}})
 	}
 	for _, s := range specs {
 		if *s.dst, err = ebpf.NewMap(&s.spec); err != nil {
 			return fmt.Errorf("create map %s: %w", s.spec.Name, err)
 		}
 	}
-	for _, s := range []*ebpf.ProgramSpec{enterProgram(&c.maps, c.tgid, c.tid, nrsOf(writeFamily)), exitProgram(&c.maps, c.tgid, c.tid)} {
+	progs := []*ebpf.ProgramSpec{countProgram(&c.maps, c.tgid, c.tid, nrsOf(requestFamily))}
+	if c.opts.Timed {
+		progs = []*ebpf.ProgramSpec{timedEnterProgram(&c.maps, c.tgid, c.tid, nrsOf(writeFamily)), timedExitProgram(&c.maps, c.tgid, c.tid)}
+	}
+	for _, s := range progs {
 		p, err := ebpf.NewProgram(s)
 		if err != nil {
 			return fmt.Errorf("load %s: %w", s.Name, err)
@@ -96,9 +135,9 @@ func (c *Collector) Prepare(t *target.Target) error {
 	return nil
 }
 
-// Start attaches both raw tracepoints and enables counting.
+// Start attaches the raw tracepoint(s) and enables counting.
 func (c *Collector) Start() error {
-	for i, name := range []string{"sys_enter", "sys_exit"} {
+	for i, name := range []string{"sys_enter", "sys_exit"}[:len(c.progs)] {
 		l, err := link.AttachRawTracepoint(link.RawTracepointOptions{Name: name, Program: c.progs[i]})
 		if err != nil {
 			return fmt.Errorf("attach raw tracepoint %s: %w", name, err)
@@ -124,7 +163,7 @@ func (c *Collector) Start() error {
 
 // Read freezes counting and builds the result.
 func (c *Collector) Read(out *profile.Profile) error {
-	res := &profile.SyscallsResult{Status: "ok", Syscalls: []profile.SyscallStat{}, Writes: []profile.WriteHist{},
+	res := &profile.SyscallsResult{Status: "ok", Mode: c.Mode(), Syscalls: []profile.SyscallStat{}, Writes: []profile.WriteHist{},
 		Polls: profile.PollCounts{BySyscall: map[string]uint64{}}}
 	out.Collectors.Syscalls = res
 	if err := c.maps.control.Set(false); err != nil {
@@ -153,14 +192,7 @@ func (c *Collector) Read(out *profile.Profile) error {
 		return fmt.Errorf("read syscall counts: %w", err)
 	}
 	sort.Slice(res.Syscalls, func(i, j int) bool { return res.Syscalls[i].Calls > res.Syscalls[j].Calls })
-	for _, s := range res.Syscalls {
-		for _, p := range pollFamily {
-			if s.Name == p {
-				res.Polls.BySyscall[p] = s.Calls
-				res.Polls.Total += s.Calls
-			}
-		}
-	}
+	res.Polls = Polls(res.Syscalls)
 	writes, err := c.readSizes()
 	if err != nil {
 		res.Status = "error"
@@ -216,6 +248,20 @@ func (c *Collector) readSizes() ([]profile.WriteHist, error) {
 		return out[i].Syscall+out[i].FdKind < out[j].Syscall+out[j].FdKind
 	})
 	return out, nil
+}
+
+// Polls sums the poll-family calls of a syscall list.
+func Polls(stats []profile.SyscallStat) profile.PollCounts {
+	pc := profile.PollCounts{BySyscall: map[string]uint64{}}
+	for _, s := range stats {
+		for _, p := range PollFamily {
+			if s.Name == p {
+				pc.BySyscall[p] += s.Calls
+				pc.Total += s.Calls
+			}
+		}
+	}
+	return pc
 }
 
 // Histogram reports the TopSizes most frequent sizes exactly and the rest in log2 buckets.
@@ -290,7 +336,7 @@ func (c *Collector) Stop() error {
 		keep(p.Close())
 	}
 	c.progs = nil
-	for _, m := range []*ebpf.Map{c.maps.stats, c.maps.starts, c.maps.sizes, c.maps.drops} {
+	for _, m := range []*ebpf.Map{c.maps.stats, c.maps.slots, c.maps.sizes, c.maps.drops} {
 		if m != nil {
 			keep(m.Close())
 		}

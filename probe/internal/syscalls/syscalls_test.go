@@ -61,20 +61,44 @@ func calls(r *profile.SyscallsResult, name string) uint64 {
 	return 0
 }
 
+func totalNs(r *profile.SyscallsResult, name string) uint64 {
+	for _, s := range r.Syscalls {
+		if s.Name == name {
+			return s.TotalNs
+		}
+	}
+	return 0
+}
+
+// TestSyscallPatternsThenDetach runs the seeds' syscall patterns against the fixture in both
+// modes and checks exact counts and sizes; then it detaches and checks that nothing more counts.
 func TestSyscallPatternsThenDetach(t *testing.T) {
 	testfixture.RequireRoot(t)
+	for _, timed := range []bool{false, true} {
+		name := ModeCount
+		if timed {
+			name = ModeTimed
+		}
+		t.Run(name, func(t *testing.T) { syscallPatterns(t, timed) })
+	}
+}
+
+func syscallPatterns(t *testing.T, timed bool) {
 	fx := testfixture.Start(t, testfixture.BuildTemp(t))
 	tg, err := target.Inspect(fx.PID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := New(Options{})
+	c := New(Options{Timed: timed})
 	if err := c.Prepare(tg); err != nil {
 		t.Fatal(err)
 	}
 	defer c.Stop()
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
+	}
+	if want := map[bool]int{false: 1, true: 2}[timed]; len(c.links) != want {
+		t.Fatalf("%d raw tracepoints attached, want %d (count mode hooks sys_enter only)", len(c.links), want)
 	}
 	fx.Do(t, "write 4096 40")
 	fx.Do(t, "write 32767 7")
@@ -83,11 +107,15 @@ func TestSyscallPatternsThenDetach(t *testing.T) {
 	fx.Do(t, "pipewrite 100 2")
 	fx.Do(t, "poll 1000 10")
 	fx.Do(t, "exc 25")
+	fx.Do(t, "writev 6000 4")
 	var p profile.Profile
 	if err := c.Read(&p); err != nil {
 		t.Fatal(err)
 	}
 	r := p.Collectors.Syscalls
+	if r.Mode != c.Mode() || r.Mode != map[bool]string{false: ModeCount, true: ModeTimed}[timed] {
+		t.Errorf("mode %q, want %q", r.Mode, c.Mode())
+	}
 	file := hist(r, "write", "file")
 	if file[4096] != 40 || file[32767] != 7 || file[4095] != 3 || len(file) != 3 {
 		t.Errorf("file write sizes = %v, want 4096:40 32767:7 4095:3", file)
@@ -98,15 +126,41 @@ func TestSyscallPatternsThenDetach(t *testing.T) {
 	if pipe := hist(r, "write", "pipe"); pipe[100] != 2 {
 		t.Errorf("pipe write sizes = %v, want 100:2 (plus the fixture's answers on stdout)", pipe)
 	}
-	if r.Polls.Total != 100 {
+	if r.Polls.Total != 100 || r.Polls.BySyscall["poll"] != 100 {
 		t.Errorf("poll-family calls = %d (%v), want 100", r.Polls.Total, r.Polls.BySyscall)
 	}
 	if n := calls(r, "pread64"); n != 50 {
 		t.Errorf("pread64 (oraus.msb reads) = %d, want 2 per exception = 50", n)
 	}
-	// 7 commands: one write of the answer each, plus the writes above.
-	if n := calls(r, "write"); n != 40+7+3+5+2+7 {
-		t.Errorf("write calls = %d, want %d", n, 40+7+3+5+2+7)
+	// 8 commands: one write of the answer each, plus the writes above.
+	if n := calls(r, "write"); n != 40+7+3+5+2+8 {
+		t.Errorf("write calls = %d, want %d", n, 40+7+3+5+2+8)
+	}
+	if n := calls(r, "writev"); n != 4 {
+		t.Errorf("writev calls = %d, want 4", n)
+	}
+	vec := hist(r, "writev", "file")
+	if timed {
+		// Timed mode: bytes actually written, for the vector calls too; times are measured.
+		if vec[6000] != 4 || len(vec) != 1 {
+			t.Errorf("timed writev sizes = %v, want 6000:4 (returned bytes)", vec)
+		}
+		if totalNs(r, "write") == 0 || totalNs(r, "pread64") == 0 {
+			t.Errorf("timed mode: total_ns missing: write %d, pread64 %d", totalNs(r, "write"), totalNs(r, "pread64"))
+		}
+	} else {
+		// Count mode: the size of a vector call is not an argument, so it has no histogram; no times.
+		if len(vec) != 0 {
+			t.Errorf("count mode writev sizes = %v, want none", vec)
+		}
+		for _, s := range r.Syscalls {
+			if s.TotalNs != 0 {
+				t.Errorf("count mode: %s has total_ns %d, want 0", s.Name, s.TotalNs)
+			}
+		}
+	}
+	if r.Dropped != 0 {
+		t.Errorf("dropped %d size entries", r.Dropped)
 	}
 	// Detach, re-enable, run again: nothing more may be counted.
 	if err := c.detach(); err != nil {
@@ -122,5 +176,48 @@ func TestSyscallPatternsThenDetach(t *testing.T) {
 	}
 	if n := calls(again.Collectors.Syscalls, "write"); n != calls(r, "write") {
 		t.Errorf("write calls after detach = %d, want still %d", n, calls(r, "write"))
+	}
+	if got := hist(again.Collectors.Syscalls, "write", "file"); got[4096] != 40 {
+		t.Errorf("file 4096-byte writes after detach = %d, want still 40", got[4096])
+	}
+}
+
+// TestThreadFilterBothModes: with FilterTID only the worker thread's syscalls count, in both
+// modes (the timed mode's per-thread slots must not mix threads up).
+func TestThreadFilterBothModes(t *testing.T) {
+	testfixture.RequireRoot(t)
+	for _, timed := range []bool{false, true} {
+		fx := testfixture.Start(t, testfixture.BuildTemp(t))
+		tid := int(fx.Do(t, "thread"))
+		tg, err := target.Inspect(fx.PID, tid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New(Options{FilterTID: true, Timed: timed})
+		if err := c.Prepare(tg); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		fx.Do(t, "tpin 300 700")
+		fx.Do(t, "write 4096 10") // main thread only
+		var p profile.Profile
+		if err := c.Read(&p); err != nil {
+			t.Fatal(err)
+		}
+		_ = c.Stop()
+		r := p.Collectors.Syscalls
+		// The worker makes exactly one read (the count) and one write (the answer) per tpin.
+		if calls(r, "read") != 1 || calls(r, "write") != 1 {
+			t.Errorf("timed=%v: worker read %d, write %d, want 1 and 1: %+v", timed, calls(r, "read"), calls(r, "write"), r.Syscalls)
+		}
+		if w := hist(r, "write", "pipe"); w[8] != 1 || len(w) != 1 {
+			t.Errorf("timed=%v: worker write sizes %v, want 8:1", timed, w)
+		}
+		// The counted read is the next one, still blocked when counting stops: no exit, no time yet.
+		if timed && totalNs(r, "write") == 0 {
+			t.Errorf("timed: worker write has no time")
+		}
 	}
 }

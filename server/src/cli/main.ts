@@ -36,7 +36,10 @@ export function exitCodeFor(report: CheckReport, failOn: FailOn): number {
   return report.findings.some((f) => severityRank[f.severity] >= threshold) ? 1 : 0;
 }
 
-export function runCheck(options: CheckOptions, io: CliIo, analyze: Analyze = analyzeText): number {
+/** Each file is parsed once, so the unit cache (meant for editors re-parsing a document) would only cost memory. */
+const analyzeOnce: Analyze = (text) => analyzeText(text, { unitCache: false });
+
+export function runCheck(options: CheckOptions, io: CliIo, analyze: Analyze = analyzeOnce): number {
   const discovery = discoverFiles(options.paths, io.cwd);
   for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
   const report = checkFiles(discovery.files, analyze, discovery.errors, {

@@ -16,7 +16,6 @@ import {
   CharStream,
   CommonTokenStream,
   DefaultErrorStrategy,
-  ListTokenSource,
   ParseCancellationException,
   PredictionMode,
   type ParserRuleContext,
@@ -121,10 +120,10 @@ function runEntry(p: PlSqlParser, entry: EntryRule): ParserRuleContext {
   return entry === 'segment' ? p.segment() : p.sqlplusExecute();
 }
 
-/** Parses the current token stream: SLL first, LL with recovery on failure. */
-function parseView(tokenList: Token[], entry: EntryRule, errors: RelativeSyntaxError[] | null) {
+/** Parses the token stream from its start: SLL first, LL with recovery on failure. */
+function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: RelativeSyntaxError[] | null) {
   const { parser: p } = instances();
-  const tokens = new CommonTokenStream(new ListTokenSource(tokenList));
+  tokens.seek(0);
   p.tokenStream = tokens;
   p.errorHandler = bail;
   p.interpreter.predictionMode = PredictionMode.SLL;
@@ -157,6 +156,29 @@ function boundPredictionCache(p: PlSqlParser): void {
   if (states > DFA_STATE_BUDGET) p.interpreter.clearDFA();
 }
 
+/**
+ * SQL*Plus scripts use a substitution variable at the start of a line to switch the rest of the line on
+ * or off (`&if_11g  , case ...`, defined elsewhere as '' or '--'). Its value is unknown here; the line is
+ * analysed as if the variable were empty, so its code still reaches the rules.
+ */
+function hideLinePrefixSubstitutions(tokens: Token[]): void {
+  let previousLine = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.channel !== 0) continue;
+    const next = tokens[i + 1];
+    if (
+      token.type === PlSqlLexer.SUBSTITUTION &&
+      token.line > previousLine &&
+      next && next.channel === 0 && next.line === token.line && next.type !== PlSqlLexer.DOT &&
+      next.start > token.stop + 1
+    ) {
+      (token as { channel: number }).channel = 1;
+    }
+    previousLine = token.line;
+  }
+}
+
 export function parseSegmentText<T>(
   text: string,
   entry: EntryRule,
@@ -164,7 +186,12 @@ export function parseSegmentText<T>(
 ): UnitParseResult<T> {
   const { lexer: l, parser: p } = instances();
   l.inputStream = CharStream.fromString(text);
-  const tokenList = l.getAllTokens();
+  const tokens = new CommonTokenStream(l);
+  tokens.fill();
+  // Channel changes made by the conditional-compilation pass are seen by the stream, which filters by
+  // channel when it is read.
+  const tokenList = tokens.getTokens();
+  hideLinePrefixSubstitutions(tokenList);
   const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
   const errors: RelativeSyntaxError[] = [];
   const views: T[] = [];
@@ -176,7 +203,7 @@ export function parseSegmentText<T>(
     }
     const originalChannels = tokenList.map((t) => t.channel);
     applyConditionalView(tokenList, structure, originalChannels, 'all');
-    const all = parseView(tokenList, entry, null);
+    const all = parseView(tokens, entry, null);
     usedFullContext ||= all.usedFullContext;
     if (!all.failed) {
       views.push(onView({ tree: all.tree, tokens: all.tokens, variant: 'all' }));
@@ -184,7 +211,7 @@ export function parseSegmentText<T>(
       for (let variant = 0; variant < structure.variantCount; variant++) {
         applyConditionalView(tokenList, structure, originalChannels, variant);
         const variantErrors: RelativeSyntaxError[] = [];
-        const result = parseView(tokenList, entry, variantErrors);
+        const result = parseView(tokens, entry, variantErrors);
         usedFullContext ||= result.usedFullContext;
         for (const error of variantErrors) {
           const duplicate = errors.some((e) => e.line === error.line && e.column === error.column && e.message === error.message);
@@ -194,7 +221,7 @@ export function parseSegmentText<T>(
       }
     }
   } else {
-    const result = parseView(tokenList, entry, errors);
+    const result = parseView(tokens, entry, errors);
     usedFullContext = result.usedFullContext;
     views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all' }));
   }

@@ -13,6 +13,7 @@
  *   sockwrite SIZE N N x write(socket, SIZE), drained from the peer
  *   pipewrite SIZE N N x write(pipe, SIZE), drained
  *   devnull SIZE N   N x write(/dev/null, SIZE)        (benchmark)
+ *   writev SIZE N    N x writev(file, 2 vectors adding up to SIZE)
  *   poll N K         N rows, every K rows snttmoredata -> poll(socket, 0 ms)
  *   stats N          N x qerstUpdateStats -> 2 x clock_gettime (timer calls)
  *   thread           start a worker thread; answers "ok <tid>"
@@ -29,6 +30,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,6 +56,10 @@ ORAFN HOTPATCH void kgebse(int code) { kgeselv(code); }
 
 ORAFN void slfiwrb(int fd, size_t size) {
     if (write(fd, buf, size) != (ssize_t)size) perror("write");
+}
+ORAFN void slfiwrv(int fd, size_t size) {
+    struct iovec v[2] = {{buf, size / 2}, {buf + size / 2, size - size / 2}};
+    if (writev(fd, v, 2) != (ssize_t)size) perror("writev");
 }
 ORAFN void snttmoredata(void) {
     struct pollfd p = {.fd = sock_fds[1], .events = POLLIN};
@@ -134,6 +140,8 @@ int main(int argc, char **argv) {
             for (long i = 0; i < b; i++) slfiwrb(file_fd, (size_t)a);
         } else if (!strcmp(cmd, "devnull")) {
             for (long i = 0; i < b; i++) slfiwrb(null_fd, (size_t)a);
+        } else if (!strcmp(cmd, "writev")) {
+            for (long i = 0; i < b; i++) slfiwrv(file_fd, (size_t)a);
         } else if (!strcmp(cmd, "sockwrite")) {
             for (long i = 0; i < b; i++) { slfiwrb(sock_fds[0], (size_t)a); drain(sock_fds[1], (size_t)a); }
         } else if (!strcmp(cmd, "pipewrite")) {

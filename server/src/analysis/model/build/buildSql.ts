@@ -53,23 +53,21 @@ export function collectCalls(
 
 export function callsOfChain(bc: BuildContext, chain: NameChainContext, context: CallNode['context']): CallNode[] {
   const calls: CallNode[] = [];
-  const first = chain.identifier();
-  let parts = [normalizeName(first.getText())];
-  let nameEnd: ParserRuleContext | TerminalNode = first;
+  const head = chain.children[0] as TerminalNode;
+  const firstToken = head.symbol;
+  let parts = [normalizeName(head.getText())];
+  let nameEnd = firstToken;
   let afterCall = false;
   for (const link of chain.chainLink()) {
-    const args = link.arguments();
     if (link.LPAREN() && link.RPAREN()) {
-      const argumentList = args ? args.argument() : [];
+      const argumentList = link.argument();
       const named = argumentList.some((a: ArgumentContext) => a.ARROW() !== null);
-      const nameRange = bc.rangeOfTokens(first.start!, (nameEnd instanceof TerminalNode ? nameEnd.symbol : nameEnd.stop)!);
-      const range = bc.rangeOfTokens(first.start!, link.stop);
       calls.push({
         kind: 'call',
         name: parts.join('.'),
         parts: [...parts],
-        range,
-        nameRange,
+        range: bc.rangeOfTokens(firstToken, link.stop),
+        nameRange: bc.rangeOfTokens(firstToken, nameEnd),
         argumentCount: argumentList.length,
         context,
         mayBeCollectionAccess: parts.length === 1 && !afterCall && !named && argumentList.length > 0,
@@ -78,13 +76,18 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
       afterCall = true;
     } else if (link.DOT() && link.anyName()) {
       parts.push(normalizeName(link.anyName()!.getText()));
-      nameEnd = link;
+      nameEnd = link.stop!;
     } else if (link.PERCENT_SIGN() || link.AT_SIGN()) {
       // cursor attributes (c%rowcount) and database links do not name a different callee
-      nameEnd = link;
+      nameEnd = link.stop!;
     }
   }
   return calls;
+}
+
+/** The leading name of a chain, normalised (`c` of `c(1).x`). */
+export function chainHeadName(chain: NameChainContext): string {
+  return normalizeName(chain.children[0]!.getText());
 }
 
 function sqlKindOf(ctx: ParserRuleContext): SqlKind {

@@ -45,7 +45,7 @@ import type {
   SubprogramNode,
 } from '../nodes.ts';
 import { BuildContext, normalizeName } from './buildContext.ts';
-import { buildSqlStatement, callsOfChain, collectCalls } from './buildSql.ts';
+import { buildSqlStatement, callsOfChain, chainHeadName, collectCalls } from './buildSql.ts';
 
 /** Declarations are built by buildUnits.ts; passed in to avoid a module cycle. */
 export type DeclarationBuilder = (bc: BuildContext, items: DeclareItemContext[]) => {
@@ -107,7 +107,7 @@ function base(bc: BuildContext, ctx: StatementContext, calls: CallNode[] = colle
 
 function dynamicSqlInfo(sqlExpression: ExpressionContext, clauses: ExecuteImmediateClauseContext[]): DynamicSqlInfo {
   const only = sqlExpression.primary();
-  const literal = sqlExpression.children.length === 1 && only.length === 1 ? only[0]!.literal()?.STRING() : null;
+  const literal = sqlExpression.children.length === 1 && only.length === 1 ? only[0]!.STRING() : null;
   let hasInto = false;
   let bulkCollect = false;
   let usingCount = 0;
@@ -144,7 +144,7 @@ function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
   const subquery = primary?.subquery();
   if (subquery) return { loopKind: 'cursor-for' as LoopKind, iterators, header, query: buildSqlStatement(bc, subquery) };
   const chain = primary?.nameChain();
-  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: normalizeName(chain.identifier().getText()) };
+  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: chainHeadName(chain) };
   return { loopKind: 'numeric-for' as LoopKind, iterators, header };
 }
 
@@ -156,10 +156,11 @@ function headerCalls(bc: BuildContext, ctx: LoopStatementContext): CallNode[] {
 
 function buildStatement(bc: BuildContext, ctx: StatementContext, declare: DeclarationBuilder): StatementNode | undefined {
   if (ctx instanceof AssignmentOrCallStatementContext) {
-    const target = ctx.statementTarget();
-    const chain = target.nameChain();
-    if (ctx.ASSIGN()) {
-      return { ...base(bc, ctx), statementKind: 'assignment', target: bc.textOf(target) };
+    const chain = ctx.nameChain();
+    const target = ctx.ASSIGN() ? ctx.ASSIGN()!.symbol : null;
+    if (target) {
+      const targetText = bc.text.slice(ctx.start!.start, target.start).replace(/\s+/g, ' ').trim();
+      return { ...base(bc, ctx), statementKind: 'assignment', target: targetText };
     }
     const calls = chain ? callsOfChain(bc, chain, 'expression') : [];
     if (chain && calls.length === 0) {
@@ -178,7 +179,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     } else if (calls.length > 0) {
       calls[calls.length - 1]!.context = 'statement';
     }
-    const nested = collectCalls(bc, target, 'expression').filter(
+    const nested = collectCalls(bc, ctx, 'expression').filter(
       (c) => !calls.some((own) => own.range.line === c.range.line && own.range.column === c.range.column && own.name === c.name),
     );
     return { ...base(bc, ctx, [...calls, ...nested].sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column)), statementKind: 'call', target: calls[calls.length - 1]?.name };
@@ -239,7 +240,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       ...base(bc, ctx),
       statementKind: 'fetch',
-      cursorName: normalizeName(ctx.nameChain().identifier().getText()),
+      cursorName: chainHeadName(ctx.nameChain()),
       bulkCollect: ctx.intoClause().BULK() !== null,
       hasLimit: ctx.LIMIT() !== null,
     };
@@ -252,7 +253,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       ...base(bc, ctx, collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext)),
       statementKind: 'open',
-      target: normalizeName(ctx.nameChain().identifier().getText()),
+      target: chainHeadName(ctx.nameChain()),
     };
   }
   const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>
@@ -264,7 +265,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof ReturnStatementContext) return simple('return');
   if (ctx instanceof NullStatementContext) return simple('null');
   if (ctx instanceof PipeRowStatementContext) return simple('pipe-row');
-  if (ctx instanceof CloseStatementContext) return simple('close', normalizeName(ctx.nameChain().identifier().getText()));
+  if (ctx instanceof CloseStatementContext) return simple('close', chainHeadName(ctx.nameChain()));
   if (ctx instanceof PragmaStatementContext) return simple('pragma', normalizeName(ctx.identifier().getText()));
   return undefined;
 }

@@ -352,9 +352,10 @@ export function buildSegmentModel(bc: BuildContext, tree: SegmentContext): UnitN
 
 /** The call of a SQL*Plus EXECUTE line, as a one-statement unit. */
 export function buildExecuteModel(bc: BuildContext, tree: SqlplusExecuteContext): UnitNode[] {
-  if (!tree.start || !tree.statementTarget()) return [];
+  const target = tree.statementTarget();
+  if (!tree.start || !target) return [];
   const unit = emptyUnit(bc, 'sqlplus-execute', bc.range(tree));
-  const chain = tree.statementTarget().nameChain();
+  const chain = target.nameChain();
   const calls = chain ? callsOfChain(bc, chain, 'statement') : [];
   const expression = tree.expression();
   if (expression) calls.push(...collectCalls(bc, expression, 'expression'));
