@@ -28,6 +28,13 @@ sqlplusExecute
     : statementTarget (ASSIGN expression)? SEMI? EOF
     ;
 
+// One declaration or subprogram of a package body, parsed on its own when the whole body has errors, so
+// that an error stays inside the subprogram it is in (see packageBodyItems.ts).
+packageBodyItem
+    : declareItem EOF
+    | initializationPart END labelReference? SEMI? EOF
+    ;
+
 topLevelItem
     : createStatement
     | anonymousBlock
@@ -50,7 +57,8 @@ createBody
     | triggerDefinition
     | typeBody
     | typeDefinition
-    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI) islandTokens   // table, view, java source...
+    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI | OR | EDITIONABLE | NONEDITIONABLE | EDITIONING)
+      islandTokens                                     // table, view, java source, ...
     ;
 
 unitProperty
@@ -65,11 +73,11 @@ accessor
     ;
 
 packageSpec
-    : PACKAGE qualifiedName unitProperty* (IS | AS) declareItem* END anyName? SEMI?
+    : PACKAGE qualifiedName unitProperty* (IS | AS) declareItem* END labelReference? SEMI?
     ;
 
 packageBody
-    : PACKAGE BODY qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END anyName? SEMI?
+    : PACKAGE BODY qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END labelReference? SEMI?
     ;
 
 initializationPart
@@ -101,7 +109,7 @@ triggerHeaderToken
     ;
 
 triggerBody
-    : COMPOUND TRIGGER declareItem* timingPointSection+ END anyName? SEMI?
+    : COMPOUND TRIGGER declareItem* timingPointSection+ END labelReference? SEMI?
     | CALL nameChain SEMI?
     | (LABEL_START anyName LABEL_END)* DECLARE? declareItem* body SEMI?
     ;
@@ -157,7 +165,7 @@ constructorHeading
     ;
 
 typeBody
-    : TYPE BODY qualifiedName unitProperty* (IS | AS) typeBodyItem+ END anyName? SEMI?
+    : TYPE BODY qualifiedName unitProperty* (IS | AS) typeBodyItem+ END labelReference? SEMI?
     ;
 
 typeBodyItem
@@ -176,8 +184,9 @@ label
     : LABEL_START anyName LABEL_END
     ;
 
+// END is followed by the unit's name, never by IF/LOOP/CASE: a broken IF cannot end a body early.
 body
-    : BEGIN seqOfStatements exceptionPart? END anyName?
+    : BEGIN seqOfStatements exceptionPart? END labelReference?
     ;
 
 exceptionPart
@@ -283,8 +292,8 @@ statement
     : (nameChain | BINDVAR chainLink* | LPAREN expression AS typeSpec RPAREN chainLink+)   // = statementTarget, inlined
       (ASSIGN expression)? SEMI                                           # assignmentOrCallStatement
     | IF expression THEN seqOfStatements elsifPart* elsePart? END IF SEMI   # ifStatement
-    | CASE expression? caseStatementWhen+ elsePart? END CASE anyName? SEMI # caseStatement
-    | loopHead? LOOP seqOfStatements END LOOP anyName? SEMI              # loopStatement
+    | CASE expression? caseStatementWhen+ elsePart? END CASE labelReference? SEMI # caseStatement
+    | loopHead? LOOP seqOfStatements END LOOP labelReference? SEMI              # loopStatement
     | FORALL anyName IN forallBounds (SAVE EXCEPTIONS)? forallBody SEMI  # forallStatement
     | EXIT labelReference? (WHEN expression)? SEMI                        # exitStatement
     | CONTINUE labelReference? (WHEN expression)? SEMI                    # continueStatement
@@ -302,9 +311,9 @@ statement
     | PRAGMA identifier (LPAREN arguments? RPAREN)? SEMI                  # pragmaStatement
     ;
 
-// A loop label after EXIT or CONTINUE (anything but WHEN, which starts the condition).
+// A label or unit name after EXIT, CONTINUE or END: not WHEN (EXIT WHEN), not IF/LOOP/CASE (END IF).
 labelReference
-    : identifier | OUTER | INNER | LOOP
+    : identifier | OUTER | INNER
     ;
 
 // The target of an assignment or the procedure called: `x`, `r.f(i)`, `:new.col`, `ut.expect(a).to_equal(b)`.
@@ -694,7 +703,7 @@ arguments
 // TRUNCATE), TO_NUMBER(x DEFAULT 0 ON CONVERSION ERROR), JSON_VALUE(... RETURNING n NULL ON ERROR),
 // XMLELEMENT(NAME "x", ...), XMLAGG(x ORDER BY y), JSON_TABLE(... COLUMNS (...)).
 argument
-    : (anyName ARROW)?
+    : ((anyName | NUMBER | STRING) ARROW)?             // named notation; 18c qualified expressions: t(1 => x)
       ( (DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY | VERSION | STANDALONE)+
         (expression | bareSubquery)?
       | expression

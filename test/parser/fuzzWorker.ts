@@ -1,6 +1,6 @@
 /**
  * Runs fuzz cases in its own process (so the test can stop a hung parse): started by fuzz.test.ts as
- *   node --import tsx test/parser/fuzzWorker.ts --seed S --count N [--only I]
+ *   node --import tsx test/parser/fuzzWorker.ts --seed S --count N [--from I] [--only I]
  * and also usable by hand to reproduce one case. Writes one line per event on stdout:
  *   start I | fail {json} | done {json}
  * A failing case's text is saved under .bench/fuzz/ (git-ignored).
@@ -40,6 +40,7 @@ function arg(name: string): string | undefined {
 
 const seed = Number(arg('--seed') ?? 1) >>> 0;
 const count = Number(arg('--count') ?? 5000);
+const from = Number(arg('--from') ?? 0);
 const onlyArg = arg('--only');
 const only = onlyArg === undefined ? undefined : Number(onlyArg);
 
@@ -59,10 +60,17 @@ const emit = (line: string): void => void process.stdout.write(`${line}\n`);
 
 let slowest: FuzzDone['slowest'] = null;
 const started = performance.now();
-const indexes = only !== undefined ? [only] : Array.from({ length: count }, (_, i) => i);
+const indexes = only !== undefined ? [only] : Array.from({ length: Math.max(0, count - from) }, (_, i) => from + i);
 for (const index of indexes) {
   const c = makeCase(seed, index, pool);
   emit(`start ${index}`);
+  if (only !== undefined) {
+    // Reproducing one case: show and save it before running it, in case it crashes or hangs.
+    mkdirSync(outDir, { recursive: true });
+    const saved = join(outDir, `seed-${seed}-case-${index}.sql`);
+    writeFileSync(saved, c.text);
+    process.stderr.write(`case ${index}: ${c.file}; mutations: ${describeMutations(c.mutations)}; input saved to ${saved}\n`);
+  }
   let problem: { kind: FuzzFailure['kind']; detail: string } | undefined;
   const t = performance.now();
   let ms: number;

@@ -7,12 +7,13 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Profile } from '../../extension/src/profile/profileTypes.ts';
 import goldenJson from '../../probe/schema/testdata/golden-profile.json' with { type: 'json' };
+import goldenDtraceJson from '../../probe/schema/testdata/golden-dtrace-profile.json' with { type: 'json' };
 
 const root = new URL('../../', import.meta.url);
 const schema = JSON.parse(readFileSync(new URL('probe/schema/profile-v1.schema.json', root), 'utf8')) as object;
 
-function load(): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL('probe/schema/testdata/golden-profile.json', root), 'utf8')) as Record<string, unknown>;
+function load(file = 'golden-profile.json'): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`probe/schema/testdata/${file}`, root), 'utf8')) as Record<string, unknown>;
 }
 
 function validator() {
@@ -36,6 +37,7 @@ type Widen<T> = T extends string
           ? { [K in keyof T]: Widen<T[K]> }
           : T;
 const typedGolden: Widen<Profile> = goldenJson;
+const typedDtraceGolden: Widen<Profile> = goldenDtraceJson;
 
 test('golden profile validates against the schema', () => {
   const validate = validator();
@@ -60,6 +62,13 @@ test('mutated profiles are rejected', () => {
     ['unknown pattern id', (p) => {
       (p.patterns as { id: string }[])[0]!.id = 'made-up';
     }],
+    ['unknown source', (p) => (p.source = 'perf')],
+    ['unknown syscall mode', (p) => {
+      (p.collectors as { syscalls: { mode: string } }).syscalls.mode = 'sampled';
+    }],
+    ['syscall nr below -1', (p) => {
+      (p.collectors as { syscalls: { syscalls: { nr: number }[] } }).syscalls.syscalls[0]!.nr = -2;
+    }],
   ];
   for (const [name, mutate] of mutations) {
     const copy = load();
@@ -82,4 +91,23 @@ test('golden profile satisfies the TypeScript types', () => {
   assert.ok(p.overhead.label.includes('estimate'));
   const summary = p.patterns.find((s) => s.id === 'library-cache-pins');
   assert.equal(summary?.rule, 'standalone-call-in-loop');
+});
+
+// The profile that plsql-probe import-dtrace makes from a recorded Solaris DTrace run
+// (probe/internal/dtrace/testdata/solaris-catalog.out; the Go test keeps the file current).
+test('imported DTrace profile validates against the schema and the types', () => {
+  const validate = validator();
+  const p = load('golden-dtrace-profile.json');
+  assert.equal(validate(p), true, JSON.stringify(validate.errors, null, 2));
+  assert.equal(typedDtraceGolden.source, 'dtrace');
+  const prof = p as unknown as Profile;
+  assert.equal(prof.collectors.syscalls?.mode, 'count');
+  assert.equal(prof.collectors.syscalls?.polls.by_syscall['pollsys'], 1355248);
+  const fileWrites = prof.collectors.syscalls?.writes.find((w) => w.syscall === 'write' && w.fd_kind === 'file');
+  assert.deepEqual(fileWrites?.top_sizes, [{ size: 4096, calls: 132090 }, { size: 4095, calls: 18870 }]);
+  assert.equal(prof.patterns.find((s) => s.id === 'library-cache-pins')?.calls, 3000012);
+  assert.ok(prof.collectors.stacks?.folded[0]?.stack.endsWith(';pfrinstr_XCAL_SCAL;kgiPinObject'));
+  const copy = load('golden-dtrace-profile.json');
+  (copy as { source: string }).source = 'solaris';
+  assert.equal(validate(copy), false, 'an unknown source was accepted');
 });

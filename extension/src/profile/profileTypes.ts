@@ -20,6 +20,15 @@ export type FdKind = 'file' | 'socket' | 'pipe' | 'other' | 'unknown';
 
 export type CollectorName = 'functions' | 'syscalls' | 'stacks' | 'proc';
 
+/** Who measured: ebpf = recorded by plsql-probe on Linux; dtrace = imported DTrace output (Solaris, Oracle Linux DTrace). */
+export type ProfileSource = 'ebpf' | 'dtrace';
+
+/**
+ * count: syscalls counted at entry only; total_ns is 0; write sizes are requested sizes (write/pwrite64/sendto).
+ * timed: entry and exit; total_ns measured; sizes are bytes actually written (whole write family).
+ */
+export type SyscallMode = 'count' | 'timed';
+
 export interface Tool {
   name: 'plsql-probe';
   version: string;
@@ -27,8 +36,10 @@ export interface Tool {
 
 export interface Host {
   hostname: string;
+  /** "unknown" for DTrace imports. */
   kernel: string;
   arch: string;
+  /** 0 when unknown (DTrace imports). */
   cpus: number;
 }
 
@@ -39,6 +50,7 @@ export interface Target {
   exe: string;
   /** /proc/PID/stat field 22; echo it back in record requests to rule out pid reuse. */
   start_ticks: number;
+  /** -1 when unknown (DTrace imports). */
   uid: number;
   comm: string;
   threaded: boolean;
@@ -67,8 +79,10 @@ export interface FunctionsResult {
 
 export interface SyscallStat {
   name: string;
+  /** Syscall number on host.arch; -1 when unknown (DTrace imports name syscalls, not numbers). */
   nr: number;
   calls: number;
+  /** 0 in count mode. */
   total_ns: number;
 }
 
@@ -101,6 +115,8 @@ export interface PollCounts {
 
 export interface SyscallsResult {
   status: CollectorStatus;
+  /** Absent in older profiles (= timed). */
+  mode?: SyscallMode;
   syscalls: SyscallStat[];
   writes: WriteHist[];
   polls: PollCounts;
@@ -183,6 +199,8 @@ export interface OverheadEstimate {
 
 export interface Profile {
   version: 1;
+  /** Absent in older profiles (= ebpf). */
+  source?: ProfileSource;
   tool: Tool;
   host: Host;
   target: Target;

@@ -184,27 +184,43 @@ func benchFunctions(e *env, fx *testfixture.Proc, t *target.Target, probes []sym
 }
 
 func benchSyscalls(e *env, fx *testfixture.Proc, t *target.Target, wr string, sysN, reps int) {
-	// Syscalls: the baseline is timed before and after the traced variants (median of both), and
-	// count mode, timed mode and bpftrace run back to back in the same fixture process.
-	var bases []float64
-	for i := 0; i < reps; i++ {
-		bases = append(bases, float64(fx.Do(e, wr)))
+	// VMs drift by tens of ns per syscall within a minute, so the variants are interleaved: each
+	// round times the untraced baseline, count mode, timed mode, bpftrace count-only, and the
+	// baseline again, in the same fixture process. A variant's overhead in a round is its time
+	// minus the mean of that round's two baselines; the median over the rounds is reported.
+	once := func(c collector.Collector) float64 {
+		var d float64
+		with(c, t, func() { d = float64(fx.Do(e, wr)) })
+		return d
 	}
-	var scount, stimed float64
-	with(syscalls.New(syscalls.Options{}), t, func() { scount = timed(e, fx, wr, reps) })
-	with(syscalls.New(syscalls.Options{Timed: true}), t, func() { stimed = timed(e, fx, wr, reps) })
-	var sbt float64
-	btErr := withBpftrace(fx.PID, fmt.Sprintf("tracepoint:raw_syscalls:sys_enter /pid == %d/ { @c = count(); }", fx.PID), func() { sbt = timed(e, fx, wr, reps) })
-	for i := 0; i < reps; i++ {
-		bases = append(bases, float64(fx.Do(e, wr)))
-	}
-	sbase := median(bases)
 	m := float64(sysN)
-	fmt.Printf("write(4096) syscall, not traced:      %8.1f ns/call\n", sbase/m)
-	fmt.Printf("write(4096), plsql-probe count mode:  %8.1f ns/call  (+%.1f ns per traced syscall; counts, exact requested sizes; default)\n", scount/m, (scount-sbase)/m)
-	fmt.Printf("write(4096), plsql-probe timed mode:  %8.1f ns/call  (+%.1f ns per traced syscall; counts, times, returned sizes; --syscall-times)\n", stimed/m, (stimed-sbase)/m)
+	var base, count, timedMode, bt []float64 // ns per syscall
+	var dCount, dTimed, dBt []float64        // overhead per syscall, per round
+	btProg := fmt.Sprintf("tracepoint:raw_syscalls:sys_enter /pid == %d/ { @c = count(); }", fx.PID)
+	var btErr error
+	fx.Do(e, wr) // warm up
+	for r := 0; r < reps; r++ {
+		b0 := float64(fx.Do(e, wr)) / m
+		c := once(syscalls.New(syscalls.Options{})) / m
+		tm := once(syscalls.New(syscalls.Options{Timed: true})) / m
+		var b float64
+		if btErr == nil {
+			btErr = withBpftrace(fx.PID, btProg, func() { b = float64(fx.Do(e, wr)) / m })
+		}
+		b1 := float64(fx.Do(e, wr)) / m
+		mid := (b0 + b1) / 2
+		base, count, timedMode = append(base, b0, b1), append(count, c), append(timedMode, tm)
+		dCount, dTimed = append(dCount, c-mid), append(dTimed, tm-mid)
+		if btErr == nil {
+			bt, dBt = append(bt, b), append(dBt, b-mid)
+		}
+	}
+	fmt.Printf("# syscalls: %d interleaved rounds of write(/dev/null, 4096) x %d; medians over rounds\n", reps, sysN)
+	fmt.Printf("write(4096) syscall, not traced:      %8.1f ns/call\n", median(base))
+	fmt.Printf("write(4096), plsql-probe count mode:  %8.1f ns/call  (+%.1f ns per traced syscall; counts, exact requested sizes; default)\n", median(count), median(dCount))
+	fmt.Printf("write(4096), plsql-probe timed mode:  %8.1f ns/call  (+%.1f ns per traced syscall; counts, times, returned sizes; --syscall-times)\n", median(timedMode), median(dTimed))
 	if btErr == nil {
-		fmt.Printf("write(4096), bpftrace count():        %8.1f ns/call  (+%.1f ns per traced syscall; count only)\n", sbt/m, (sbt-sbase)/m)
+		fmt.Printf("write(4096), bpftrace count():        %8.1f ns/call  (+%.1f ns per traced syscall; count only)\n", median(bt), median(dBt))
 	} else {
 		fmt.Printf("write(4096), bpftrace count():        skipped (%v)\n", btErr)
 	}

@@ -266,3 +266,58 @@ func TestRecordCLIRefusesNonAllowListed(t *testing.T) {
 		t.Fatalf("refusal output %q (%v)", out, err)
 	}
 }
+
+// runMain runs the binary (this test binary acting as plsql-probe) with stdin and returns stdout
+// and the exit status.
+func runMain(t *testing.T, stdin string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "PLSQL_PROBE_RUN_MAIN=1")
+	cmd.Stdin = strings.NewReader(stdin)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), code
+}
+
+// TestDTraceCommands: dtrace-script prints the D script (no privileges needed); its refusals and
+// import-dtrace's are one JSON error line with exit status 2; import-dtrace turns a recorded run
+// into a strict profile.
+func TestDTraceCommands(t *testing.T) {
+	script, code := runMain(t, "", "dtrace-script", "--catalog", "library-cache-pins", "--syscalls", "--seconds", "20")
+	if code != 0 || !strings.Contains(script, "pid$target::kgiPinObject:entry") || !strings.Contains(script, "tick-20s") ||
+		!strings.HasPrefix(script, "#!/usr/sbin/dtrace -s\n") {
+		t.Fatalf("dtrace-script (status %d):\n%s", code, script)
+	}
+	out, code := runMain(t, "", "dtrace-script", "--functions", "kgi PinObject")
+	if code != 2 || !strings.Contains(out, `"code":"BAD_FUNCTION_NAME"`) {
+		t.Errorf("bad name: status %d %s", code, out)
+	}
+	rec, err := os.ReadFile("../../internal/dtrace/testdata/solaris-catalog.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, code = runMain(t, string(rec), "import-dtrace", "--pid", "4242", "--exe", "/u01/oracle/bin/oracle")
+	if code != 0 {
+		t.Fatalf("import-dtrace status %d: %s", code, out)
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	var p profile.Profile
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Source != "dtrace" || p.Target.Exe != "/u01/oracle/bin/oracle" || p.Collectors.Syscalls.Polls.Total != 1355248 {
+		t.Errorf("imported profile: source %q exe %q polls %d", p.Source, p.Target.Exe, p.Collectors.Syscalls.Polls.Total)
+	}
+	out, code = runMain(t, "this is not dtrace output\n", "import-dtrace")
+	if code != 2 || !strings.Contains(out, `"code":"BAD_REQUEST"`) || !strings.Contains(out, "not the output of a plsql-probe dtrace-script run") {
+		t.Errorf("garbage: status %d %s", code, out)
+	}
+}

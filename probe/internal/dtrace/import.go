@@ -38,7 +38,7 @@ var (
 	reCPUHeader  = regexp.MustCompile(`^\s*CPU\s+ID\s+FUNCTION:NAME\s*$`)
 	reProbeFired = regexp.MustCompile(`^\s*\d+\s+\d+\s+\S*:\S+\s*$`) // "  0  78541   :tick-10s"
 	reCount      = regexp.MustCompile(`^\s*-?\d+\s*$`)
-	reFrame      = regexp.MustCompile("^\\s*(?:[^\\s`]+`)?[^\\s`]+\\s*$")
+	reFrame      = regexp.MustCompile("^\\s*(?:[^\\s`]+`)*[^\\s`]+\\s*$")
 )
 
 // importer is the parse state.
@@ -181,6 +181,9 @@ func (im *importer) record(f []string) error {
 	if !im.begun && kind != "begin" {
 		return im.fail("%s%s before %sbegin", Prefix, kind, Prefix)
 	}
+	if kind == "begin" && im.begun {
+		return im.fail("a second %sbegin line: two runs in one file?", Prefix)
+	}
 	if im.done {
 		return im.fail("%s%s after %sdone", Prefix, kind, Prefix)
 	}
@@ -198,9 +201,6 @@ func (im *importer) record(f []string) error {
 	}
 	switch kind {
 	case "begin":
-		if im.begun {
-			return im.fail("a second %sbegin line: two runs in one file?", Prefix)
-		}
 		if err := want(4); err != nil {
 			return err
 		}
@@ -389,9 +389,13 @@ func Fold(frames []string) string {
 }
 
 func frameName(fr string) string {
-	mod, fn, ok := strings.Cut(fr, "`")
-	if !ok {
-		fn, mod = fr, ""
+	// "module`function+0xoff"; a module in a non-default link map is "LM1`module`function".
+	mod, fn := "", fr
+	if i := strings.LastIndexByte(fr, '`'); i >= 0 {
+		mod, fn = fr[:i], fr[i+1:]
+		if j := strings.LastIndexByte(mod, '`'); j >= 0 {
+			mod = mod[j+1:]
+		}
 	}
 	if i := strings.LastIndex(fn, "+0x"); i > 0 {
 		fn = fn[:i]
@@ -406,9 +410,11 @@ func frameName(fr string) string {
 }
 
 func (im *importer) profile(o ImportOptions) *profile.Profile {
-	exe := o.Exe
+	exe, comm := o.Exe, ""
 	if exe == "" {
 		exe = "unknown"
+	} else {
+		comm = filepath.Base(exe)
 	}
 	p := &profile.Profile{
 		Version: profile.Version,
@@ -416,7 +422,7 @@ func (im *importer) profile(o ImportOptions) *profile.Profile {
 		Tool:    profile.Tool{Name: "plsql-probe", Version: version.Version},
 		// DTrace output carries no host facts; the import does not guess them.
 		Host:       profile.Host{Hostname: o.Hostname, Kernel: "unknown", Arch: "unknown", CPUs: 0},
-		Target:     profile.Target{PID: im.pid, TID: im.pid, Exe: exe, Threads: 1},
+		Target:     profile.Target{PID: im.pid, TID: im.pid, Exe: exe, UID: -1, Comm: comm, Threads: 1},
 		StartedAt:  time.Unix(0, im.wallNs).UTC().Format(time.RFC3339Nano),
 		ElapsedMs:  float64(im.elapsed/1000) / 1000,
 		StopReason: im.stop,
@@ -525,7 +531,7 @@ func (im *importer) functions(p *profile.Profile) *profile.FunctionsResult {
 	if len(notSeen) > 0 {
 		f.Missing = append(f.Missing, notSeen...)
 		p.Warnings = append(p.Warnings, profile.Warning{Code: "FUNCTIONS_NOT_SEEN", Message: fmt.Sprintf(
-			"no calls counted for %v: with DTrace (zdefs) this means no calls OR not in the binary; check with dtrace -l -n 'pid<SPID>::<name>:entry'", notSeen)})
+			"no calls counted for %v: with DTrace (zdefs) this means no calls OR not in the binary; check with: dtrace -l -n 'pidSPID::NAME:entry'", notSeen)})
 	}
 	return f
 }

@@ -44,7 +44,7 @@ type Target struct {
 	TID        int    `json:"tid"`
 	Exe        string `json:"exe"`
 	StartTicks uint64 `json:"start_ticks"` // /proc/PID/stat field 22
-	UID        int    `json:"uid"`
+	UID        int    `json:"uid"`         // -1: unknown (DTrace import)
 	Comm       string `json:"comm"`
 	Threaded   bool   `json:"threaded"`
 	Threads    int    `json:"threads"`

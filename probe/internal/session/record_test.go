@@ -126,6 +126,9 @@ func TestRecordSeedPatterns(t *testing.T) {
 			}
 		}
 	}
+	if s.Mode != "count" || p.Source != "ebpf" {
+		t.Errorf("syscalls mode %q (want count, the default), source %q", s.Mode, p.Source)
+	}
 	if file4096 != 64 || file32767 != 16 || s.Polls.Total != 100 {
 		t.Errorf("writes to files: 4096 x %d (want 64), 32767 x %d (want 16); polls %d (want 100)", file4096, file32767, s.Polls.Total)
 	}
@@ -163,7 +166,7 @@ func TestThreadedTarget(t *testing.T) {
 	if tid == fx.PID || tid <= 0 {
 		t.Fatalf("worker tid %d", tid)
 	}
-	rec := startRecording(t, Options{PID: fx.PID, TID: tid, Functions: []string{"kgiPinObject"}, Syscalls: true, Seconds: 60, NoCalibrate: true})
+	rec := startRecording(t, Options{PID: fx.PID, TID: tid, Functions: []string{"kgiPinObject"}, Syscalls: true, SyscallTimes: true, Seconds: 60, NoCalibrate: true})
 	fx.Do(t, "tpin 300 700")
 	p := rec.finish(t)
 	if n := calls(p)["kgiPinObject"]; n != 300 {
@@ -174,6 +177,9 @@ func TestThreadedTarget(t *testing.T) {
 	}
 	if p.Collectors.Proc.Scope != "thread" {
 		t.Errorf("proc scope %q, want thread", p.Collectors.Proc.Scope)
+	}
+	if p.Collectors.Syscalls.Mode != "timed" {
+		t.Errorf("syscall_times: mode %q, want timed", p.Collectors.Syscalls.Mode)
 	}
 	// The worker thread makes two syscalls per tpin (read the count, write it back).
 	for _, s := range p.Collectors.Syscalls.Syscalls {
@@ -221,4 +227,5 @@ func TestRefusals(t *testing.T) {
 	wantRefusal(t, with(func(o *Options) { o.StacksHz = 5000 }), perr.LimitExceeded)
 	wantRefusal(t, with(func(o *Options) { o.TID = sleep.Process.Pid }), perr.BadTID)
 	wantRefusal(t, with(func(o *Options) { o.PID = 999999999 }), perr.NoSuchProcess)
+	wantRefusal(t, with(func(o *Options) { o.SyscallTimes = true }), perr.BadRequest) // needs syscalls
 }

@@ -12,6 +12,7 @@ import { buildExecuteModel, buildSegmentModel } from '../analysis/model/build/bu
 import { rebaseUnits } from '../analysis/model/rebase.ts';
 import type { SegmentContext, SqlplusExecuteContext } from './generated/PlSqlParser.ts';
 import { parseSegmentText, type EntryRule, type RelativeSyntaxError } from './parseUnit.ts';
+import { parsePackageBodyItems } from './parsePackageBodyItems.ts';
 import { segmentScript, type ScriptSegment } from './script/segmentScript.ts';
 import { computeLineStarts, positionAt } from './script/scanner.ts';
 
@@ -92,9 +93,25 @@ function parseCode(text: string, entry: EntryRule, origin: { line: number; colum
       ? buildSegmentModel(bc, view.tree as SegmentContext)
       : buildExecuteModel(bc, view.tree as SqlplusExecuteContext);
   });
-  const parsed: CachedParse = { origin, views: result.views, errors: result.errors };
+  let parsed: CachedParse = { origin, views: result.views, errors: result.errors };
+  if (entry === 'segment' && result.errors.length > 0 && result.views.length === 1) {
+    const itemized = parsePackageBodyItems(text, origin, result.views[0]![0]);
+    if (itemized) parsed = { origin, views: [[itemized.unit]], errors: itemized.errors };
+  }
   if (useCache) cachePut(key, parsed);
   return parsed;
+}
+
+/** The pre-pass leaves an unclosed block comment at the end of the file out of the segment; say so. */
+function unclosedCommentAfter(text: string, from: number, lineStarts: number[]): Finding[] {
+  const rest = text.slice(from);
+  const offset = rest.search(/\/\*/);
+  if (offset < 0 || rest.slice(offset).includes('*/') || rest.slice(0, offset).trim() !== '') return [];
+  const at = positionAt(lineStarts, from + offset);
+  return [{
+    line: at.line, column: at.column, endLine: at.line, endColumn: at.column + 2,
+    rule: 'syntax-error', severity: 'error', message: 'syntax error: a comment that is never closed starts here',
+  }];
 }
 
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
@@ -127,7 +144,10 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
     }
     const origin = { line: segment.line, column: segment.column };
     const parsed = parseCode(text.slice(segment.start, segment.end), 'segment', origin, useCache);
-    const errors = parsed.errors.map((e) => toFinding(e, origin));
+    let errors = parsed.errors.map((e) => toFinding(e, origin));
+    const unclosed = segment.terminator === 'eof' ? unclosedCommentAfter(text, segment.end, lineStarts) : [];
+    // The unit then ends early; the errors at its end are a consequence of the comment, not news.
+    if (unclosed.length) errors = [...unclosed, ...errors.filter((e) => !e.message.includes('the end of the unit'))];
     syntaxErrors.push(...errors);
     units.push({ segment, views: parsed.views, syntaxErrors: errors, wrapped: false });
   }

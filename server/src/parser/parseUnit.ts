@@ -38,7 +38,7 @@ export interface RelativeSyntaxError {
   message: string;
 }
 
-export type EntryRule = 'segment' | 'sqlplusExecute';
+export type EntryRule = 'segment' | 'sqlplusExecute' | 'packageBodyItem';
 
 /** What `onTree` receives for each parsed view of the segment. */
 export interface ParsedView {
@@ -94,7 +94,14 @@ class CollectingErrorListener extends BaseErrorListener {
     if (this.errors.length >= MAX_ERRORS_PER_SEGMENT) return;
     const expected = (e?.getExpectedTokens() ?? this.parserRef.getExpectedTokens()).toArray();
     let message: string;
-    if (msg.startsWith('missing ')) {
+    const previous = offendingSymbol ? this.parserRef.tokenStream.LT(-1) : null;
+    if (
+      expected.includes(PlSqlLexer.SEMI) && offendingSymbol && previous &&
+      offendingSymbol.line > previous.line && offendingSymbol.type !== PlSqlLexer.EOF
+    ) {
+      // The most common slip: a statement's ';' is missing at the end of the previous line.
+      message = `syntax error: ';' expected before ${describeToken(offendingSymbol)}`;
+    } else if (msg.startsWith('missing ')) {
       message = unexpectedTokenMessage(offendingSymbol, expected, this.parserRef.vocabulary);
     } else if (msg.startsWith('extraneous input')) {
       message = `syntax error: unexpected ${describeToken(offendingSymbol)}`;
@@ -117,25 +124,30 @@ export function tokenRange(token: Token | null, line: number, charPositionInLine
 }
 
 function runEntry(p: PlSqlParser, entry: EntryRule): ParserRuleContext {
-  return entry === 'segment' ? p.segment() : p.sqlplusExecute();
+  switch (entry) {
+    case 'segment': return p.segment();
+    case 'sqlplusExecute': return p.sqlplusExecute();
+    case 'packageBodyItem': return p.packageBodyItem();
+  }
 }
 
 /** Parses the token stream from its start: SLL first, LL with recovery on failure. */
 function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: RelativeSyntaxError[] | null) {
   const { parser: p } = instances();
+  p.errorHandler = bail;
   tokens.seek(0);
   p.tokenStream = tokens;
-  p.errorHandler = bail;
   p.interpreter.predictionMode = PredictionMode.SLL;
   try {
     return { tree: runEntry(p, entry), tokens, failed: false, usedFullContext: false };
   } catch (error) {
     if (!(error instanceof ParseCancellationException)) throw error;
   }
+  // The recovering strategy is shared between parses: reset() clears its error-recovery state too.
+  p.errorHandler = recover;
   tokens.seek(0);
   p.reset();
   p.tokenStream = tokens;
-  p.errorHandler = recover;
   p.interpreter.predictionMode = PredictionMode.LL;
   const listener = new CollectingErrorListener(p);
   p.addErrorListener(listener);

@@ -44,10 +44,16 @@ export class BuildContext {
     return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
   }
 
-  range(tree: ParseTree): Range {
+  /**
+   * Range of a subtree. Error recovery can leave required children missing (null) or empty; such a
+   * subtree gets the range of the nearest token instead of failing the build.
+   */
+  range(tree: ParseTree | null | undefined): Range {
+    if (!tree) return this.rangeOfTokens(this.tokens.get(0), null);
     if (tree instanceof TerminalNode) return this.rangeOfTokens(tree.symbol, tree.symbol);
     const ctx = tree as ParserRuleContext;
-    return this.rangeOfTokens(ctx.start!, ctx.stop);
+    if (!ctx.start) return this.rangeOfTokens(this.tokens.get(0), null);
+    return this.rangeOfTokens(ctx.start, ctx.stop);
   }
 
   /** Source text of a subtree with runs of whitespace folded to one space. */

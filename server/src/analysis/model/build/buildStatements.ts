@@ -53,6 +53,19 @@ export type DeclarationBuilder = (bc: BuildContext, items: DeclareItemContext[])
   subprograms: SubprogramNode[];
 };
 
+/**
+ * Error recovery can leave a statement's parts missing; such a statement is left out of the model (its
+ * syntax error is already reported) instead of failing the whole unit.
+ */
+export function buildSafely<T>(build: () => T | undefined): T | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
+}
+
 export function buildStatementList(bc: BuildContext, seq: SeqOfStatementsContext | null, declare: DeclarationBuilder): StatementNode[] {
   const statements: StatementNode[] = [];
   if (!seq) return statements;
@@ -61,7 +74,7 @@ export function buildStatementList(bc: BuildContext, seq: SeqOfStatementsContext
     if (child instanceof LabelContext) {
       pendingLabels.push(normalizeName(child.anyName().getText()));
     } else if (child instanceof ParserRuleContext) {
-      const statement = buildStatement(bc, child as StatementContext, declare);
+      const statement = buildSafely(() => buildStatement(bc, child as StatementContext, declare));
       if (statement) {
         statement.labels = pendingLabels;
         statements.push(statement);

@@ -33,25 +33,29 @@ import {
 import type { DeclarationNode, ParameterNode, StatementNode, SubprogramNode, UnitKind, UnitNode } from '../nodes.ts';
 import { BuildContext, normalizeName } from './buildContext.ts';
 import { buildSqlStatement, collectCalls, callsOfChain } from './buildSql.ts';
-import { buildBody, buildStatementList, type DeclarationBuilder } from './buildStatements.ts';
+import { buildBody, buildSafely, buildStatementList, type DeclarationBuilder } from './buildStatements.ts';
 
 export function buildDeclarations(bc: BuildContext, items: DeclareItemContext[]): { declarations: DeclarationNode[]; subprograms: SubprogramNode[] } {
   const declarations: DeclarationNode[] = [];
   const subprograms: SubprogramNode[] = [];
-  for (const item of items) {
+  for (const item of items) buildSafely(() => addDeclaration(bc, item, declarations, subprograms));
+  return { declarations, subprograms };
+}
+
+function addDeclaration(bc: BuildContext, item: DeclareItemContext, declarations: DeclarationNode[], subprograms: SubprogramNode[]): void {
+  {
     if (item instanceof ProcedureDeclarationContext) {
       subprograms.push(buildSubprogram(bc, item, item.procedureHeading(), null, item.subprogramProperty(), item.callSpec(), item.declareItem(), item.body()));
-      continue;
+      return;
     }
     if (item instanceof FunctionDeclarationContext) {
       const heading = item.functionHeading();
       subprograms.push(buildSubprogram(bc, item, null, heading, heading.subprogramProperty(), item.callSpec(), item.declareItem(), item.body()));
-      continue;
+      return;
     }
     const declaration = buildDeclaration(bc, item);
     if (declaration) declarations.push(declaration);
   }
-  return { declarations, subprograms };
 }
 
 const declare: DeclarationBuilder = buildDeclarations;
@@ -344,7 +348,7 @@ function buildTopLevel(bc: BuildContext, item: TopLevelItemContext): UnitNode | 
 export function buildSegmentModel(bc: BuildContext, tree: SegmentContext): UnitNode[] {
   const units: UnitNode[] = [];
   for (const item of tree.topLevelItem()) {
-    const unit = buildTopLevel(bc, item);
+    const unit = buildSafely(() => buildTopLevel(bc, item));
     if (unit) units.push(unit);
   }
   return units;
