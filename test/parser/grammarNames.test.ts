@@ -36,3 +36,10 @@ test('the inlined head of nameChain is exactly identifier', () => {
   for (const other of [...chain]) if (!identifier.has(other) && other !== 'DOT') chain.delete(other);
   assert.deepEqual([...identifier].filter((t) => !chain.has(t)), []);
 });
+
+test('labelReference is anyName without the words that follow END or EXIT structurally', () => {
+  const anyName = ruleTokens('anyName');
+  const label = ruleTokens('labelReference');
+  const missing = [...anyName].filter((t) => !label.has(t)).sort();
+  assert.deepEqual(missing, ['CASE', 'IF', 'LOOP', 'WHEN']);
+});

@@ -136,7 +136,8 @@ function buildSubprogram(
   methodKind?: string,
 ): SubprogramNode {
   const heading = (procedure ?? fn)!;
-  const nameCtx = heading.anyName();
+  const nameParts = heading.anyName();
+  const nameCtx = nameParts[nameParts.length - 1]!;
   const { declarations, subprograms } = buildDeclarations(bc, items);
   return {
     kind: 'subprogram',
@@ -291,7 +292,7 @@ function buildCreate(bc: BuildContext, create: CreateStatementContext): UnitNode
       ? buildSubprogram(bc, proc, proc.procedureHeading(), null, proc.subprogramProperty(), proc.callSpec(), proc.declareItem(), proc.body())
       : buildSubprogram(bc, fn!, null, fn!.functionHeading(), fn!.functionHeading().subprogramProperty(), fn!.callSpec(), fn!.declareItem(), fn!.body());
     unit.unitKind = proc ? 'procedure' : 'function';
-    unit.name = heading.anyName().getText().split('.').map(normalizeName).join('.');
+    unit.name = heading.anyName().map((n) => normalizeName(n.getText())).join('.');
     unit.nameRange = subprogram.nameRange;
     unit.properties = subprogram.properties;
     unit.subprogram = subprogram;
