@@ -1,0 +1,115 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/analysis/analyze.ts';
+import type { LoopStatementNode, StatementNode, UnitNode } from '../../server/src/analysis/model/nodes.ts';
+
+const source = `create or replace package body billing as
+  g_rate constant number := default_rate();
+  cursor c_open is select id from invoices where status = 'OPEN';
+
+  procedure charge(p_id in number, p_amount in out nocopy number) is
+    l_total number;
+  begin
+    for r in c_open loop
+      l_total := tax.compute(r.id) + standalone_fee(r.id);
+      begin
+        select /*+ gather_plan_statistics */ amount into l_total from invoices where id = r.id;
+      exception
+        when no_data_found or too_many_rows then log_error(sqlerrm);
+      end;
+    end loop;
+    for i in 1 .. 10 loop
+      execute immediate 'update invoices set amount = :1' using i;
+    end loop;
+    while l_total > 0 loop
+      ut.expect(l_total).to_equal(0);
+      notify;
+    end loop;
+  end charge;
+end billing;
+/`;
+
+const lineOf = (text: string) => source.split('\n').findIndex((l) => l.includes(text)) + 1;
+
+function unit(): UnitNode {
+  const result = analyzeText(source, { unitCache: false });
+  assert.deepEqual(result.findings, []);
+  return result.script.units[0]!.views[0]![0]!;
+}
+
+test('units, declarations and subprograms with names and positions', () => {
+  const u = unit();
+  assert.equal(u.unitKind, 'package-body');
+  assert.equal(u.name, 'BILLING');
+  assert.deepEqual(u.range, { line: 1, column: 1, endLine: 24, endColumn: 13 });
+  assert.deepEqual(u.declarations.map((d) => [d.declarationKind, d.name, d.range.line]), [
+    ['constant', 'G_RATE', 2],
+    ['cursor', 'C_OPEN', 3],
+  ]);
+  assert.deepEqual(u.declarations[0]!.calls.map((c) => c.name), ['DEFAULT_RATE']);
+  assert.deepEqual(u.declarations[1]!.query!.tables, ['INVOICES']);
+  const charge = u.subprograms[0]!;
+  assert.equal(charge.name, 'CHARGE');
+  assert.deepEqual(charge.parameters.map((p) => [p.name, p.mode, p.nocopy, p.type]), [
+    ['P_ID', 'in', false, 'number'],
+    ['P_AMOUNT', 'in out', true, 'number'],
+  ]);
+  assert.equal(charge.nameRange.line, 5);
+  assert.equal(charge.nameRange.column, source.split('\n')[4]!.indexOf('charge') + 1);
+});
+
+test('loops: kinds, headers and the statements inside them', () => {
+  const statements = unit().subprograms[0]!.body!.statements as StatementNode[];
+  const loops = statements.filter((s): s is LoopStatementNode => s.statementKind === 'loop');
+  assert.deepEqual(loops.map((l) => [l.loopKind, l.range.line]), [
+    ['cursor-for', lineOf('for r in c_open')],
+    ['numeric-for', lineOf('for i in 1 .. 10')],
+    ['while', lineOf('while l_total')],
+  ]);
+  assert.equal(loops[0]!.cursorName, 'C_OPEN');
+  assert.deepEqual(loops[0]!.iterators, ['R']);
+  const assignment = loops[0]!.statements[0]!;
+  assert.equal(assignment.statementKind, 'assignment');
+  assert.deepEqual(assignment.calls.map((c) => [c.name, c.context, c.mayBeCollectionAccess]), [
+    ['TAX.COMPUTE', 'expression', false],
+    ['STANDALONE_FEE', 'expression', true],
+  ]);
+  const fee = assignment.calls[1]!;
+  assert.equal(fee.nameRange.line, lineOf('standalone_fee'));
+  assert.equal(fee.nameRange.column, source.split('\n')[fee.nameRange.line - 1]!.indexOf('standalone_fee') + 1);
+  assert.equal(fee.nameRange.endColumn - fee.nameRange.column, 'standalone_fee'.length);
+});
+
+test('blocks, exception handlers, SQL with hints, dynamic SQL and call statements', () => {
+  const loops = unit().subprograms[0]!.body!.statements as LoopStatementNode[];
+  const block = loops[0]!.statements[1]!;
+  assert.equal(block.statementKind, 'block');
+  if (block.statementKind !== 'block') return;
+  const select = block.block.statements[0]!;
+  assert.equal(select.statementKind, 'sql');
+  if (select.statementKind !== 'sql') return;
+  assert.equal(select.sql.sqlKind, 'select');
+  assert.deepEqual(select.sql.hints.map((h) => [h.text, h.range.line]), [['gather_plan_statistics', lineOf('gather_plan_statistics')]]);
+  assert.deepEqual(select.sql.intoTargets, ['l_total']);
+  const handler = block.block.exceptionHandlers[0]!;
+  assert.deepEqual(handler.exceptions, ['NO_DATA_FOUND', 'TOO_MANY_ROWS']);
+  assert.deepEqual(handler.statements[0]!.calls.map((c) => [c.name, c.context]), [['LOG_ERROR', 'statement']]);
+
+  const dynamic = loops[1]!.statements[0]!;
+  assert.equal(dynamic.statementKind, 'execute-immediate');
+  if (dynamic.statementKind !== 'execute-immediate') return;
+  assert.equal(dynamic.literalText, 'update invoices set amount = :1');
+  assert.equal(dynamic.usingCount, 1);
+
+  const [chain, bare] = loops[2]!.statements;
+  assert.deepEqual(chain!.calls.map((c) => [c.name, c.context]), [['UT.EXPECT', 'expression'], ['UT.EXPECT().TO_EQUAL', 'statement']]);
+  assert.deepEqual(bare!.calls.map((c) => [c.name, c.context, c.argumentCount]), [['NOTIFY', 'statement', 0]]);
+});
+
+test('a cached unit moved down by an edit above it keeps correct positions', () => {
+  const first = analyzeText(source).script.units[0]!.views[0]![0]!;
+  const shifted = analyzeText(`-- a new comment line\n${source}`).script.units[0]!.views[0]![0]!;
+  assert.equal(shifted.range.line, first.range.line + 1);
+  assert.equal(shifted.subprograms[0]!.nameRange.line, first.subprograms[0]!.nameRange.line + 1);
+  assert.equal(shifted.subprograms[0]!.nameRange.column, first.subprograms[0]!.nameRange.column);
+});
