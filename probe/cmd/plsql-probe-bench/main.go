@@ -96,26 +96,44 @@ func withBpftrace(pid int, prog string, f func()) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
+	// Both waits are bounded: a bpftrace that never attaches or never exits (seen on a loaded VM)
+	// is killed instead of hanging the benchmark.
 	sc := bufio.NewScanner(out)
-	attached := false
-	for sc.Scan() {
-		if strings.HasPrefix(sc.Text(), "Attaching") {
-			attached = true
-			break
+	attachedCh := make(chan bool, 1)
+	go func() {
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "Attaching") {
+				attachedCh <- true
+				for sc.Scan() { // drain the rest
+				}
+				return
+			}
 		}
+		attachedCh <- false
+	}()
+	var attached bool
+	select {
+	case attached = <-attachedCh:
+	case <-time.After(60 * time.Second):
 	}
 	if !attached {
+		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
-		return fmt.Errorf("bpftrace did not attach")
+		return fmt.Errorf("bpftrace did not attach within 60 s")
 	}
 	time.Sleep(200 * time.Millisecond)
 	f()
 	_ = cmd.Process.Signal(syscall.SIGINT)
-	go func() {
-		for sc.Scan() {
-		}
-	}()
-	return cmd.Wait()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(20 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+		return fmt.Errorf("bpftrace did not exit within 20 s of SIGINT (killed)")
+	}
 }
 
 func main() {

@@ -15,19 +15,19 @@ import {
   BaseErrorListener,
   CharStream,
   CommonTokenStream,
-  DefaultErrorStrategy,
   ParseCancellationException,
   PredictionMode,
   type ParserRuleContext,
   type RecognitionException,
   type Recognizer,
-  type Token,
+  Token,
   type ATNSimulator,
 } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
 import { PlSqlParser } from './generated/PlSqlParser.ts';
 import { applyConditionalView, findConditionalStructure, type ConditionalStructure } from './conditionalCompilation.ts';
 import { describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
+import { BoundedRecoveryStrategy, RecoveryAbandoned } from './boundedRecovery.ts';
 
 /** Positions relative to the segment text: 1-based lines and columns, end column exclusive. */
 export interface RelativeSyntaxError {
@@ -63,7 +63,7 @@ let lexer: PlSqlLexer | undefined;
 let parser: PlSqlParser | undefined;
 let parsesSinceDfaCheck = 0;
 const bail = new BailErrorStrategy();
-const recover = new DefaultErrorStrategy();
+const recover = new BoundedRecoveryStrategy();
 
 function instances(): { lexer: PlSqlLexer; parser: PlSqlParser } {
   if (!lexer || !parser) {
@@ -108,7 +108,9 @@ class CollectingErrorListener extends BaseErrorListener {
     } else {
       message = unexpectedTokenMessage(offendingSymbol, expected, this.parserRef.vocabulary);
     }
-    this.errors.push({ ...tokenRange(offendingSymbol, line, charPositionInLine), message });
+    // An error at the end of the input points at the last token, so its range stays inside the text.
+    const at = offendingSymbol?.type === PlSqlLexer.EOF ? (this.parserRef.tokenStream.LT(-1) ?? offendingSymbol) : offendingSymbol;
+    this.errors.push({ ...tokenRange(at, line, charPositionInLine), message });
   }
 }
 
@@ -155,6 +157,11 @@ function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: Relative
     const tree = runEntry(p, entry);
     if (errors) errors.push(...listener.errors);
     return { tree, tokens, failed: listener.errors.length > 0, usedFullContext: true };
+  } catch (error) {
+    if (!(error instanceof RecoveryAbandoned)) throw error;
+    // no usable tree: keep the errors; the segment contributes no model
+    if (errors) errors.push(...listener.errors);
+    return { tree: null, tokens, failed: true, usedFullContext: true };
   } finally {
     p.removeErrorListeners();
   }
@@ -202,7 +209,8 @@ export function parseSegmentText<T>(
   tokens.fill();
   // Channel changes made by the conditional-compilation pass are seen by the stream, which filters by
   // channel when it is read.
-  const tokenList = tokens.getTokens();
+  // Every token but EOF: the passes below move tokens off the default channel, and EOF must stay on it.
+  const tokenList = tokens.getTokens().filter((t) => t.type !== Token.EOF);
   hideLinePrefixSubstitutions(tokenList);
   const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
   const errors: RelativeSyntaxError[] = [];
@@ -217,7 +225,7 @@ export function parseSegmentText<T>(
     applyConditionalView(tokenList, structure, originalChannels, 'all');
     const all = parseView(tokens, entry, null);
     usedFullContext ||= all.usedFullContext;
-    if (!all.failed) {
+    if (!all.failed && all.tree) {
       views.push(onView({ tree: all.tree, tokens: all.tokens, variant: 'all' }));
     } else {
       for (let variant = 0; variant < structure.variantCount; variant++) {
@@ -229,13 +237,13 @@ export function parseSegmentText<T>(
           const duplicate = errors.some((e) => e.line === error.line && e.column === error.column && e.message === error.message);
           if (!duplicate) errors.push(error);
         }
-        views.push(onView({ tree: result.tree, tokens: result.tokens, variant }));
+        if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant }));
       }
     }
   } else {
     const result = parseView(tokens, entry, errors);
     usedFullContext = result.usedFullContext;
-    views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all' }));
+    if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all' }));
   }
   boundPredictionCache(p);
   return { views, errors, usedFullContext };
