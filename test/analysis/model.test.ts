@@ -113,3 +113,23 @@ test('a cached unit moved down by an edit above it keeps correct positions', () 
   assert.equal(shifted.subprograms[0]!.nameRange.line, first.subprograms[0]!.nameRange.line + 1);
   assert.equal(shifted.subprograms[0]!.nameRange.column, first.subprograms[0]!.nameRange.column);
 });
+
+test('an edit inside one subprogram of a package body re-parses that subprogram only', async () => {
+  const { parseCounters } = await import('../../server/src/parser/parseScript.ts');
+  const body = (n: number) => `create or replace package body big as
+  procedure a is begin step_a; end;
+  procedure b is begin step_b(${n}); end;
+  procedure c is begin step_c; end;
+end big;
+/`;
+  analyzeText(body(1));
+  const before = { ...parseCounters };
+  const result = analyzeText(body(2));
+  const parsed = parseCounters.cacheMisses - before.cacheMisses;
+  // the segment (new text) and the one changed item; the header and the other items come from the cache
+  assert.equal(parsed, 2);
+  assert.equal(parseCounters.cacheHits - before.cacheHits, 3);
+  const unit = result.script.units[0]!.views[0]![0]!;
+  assert.deepEqual(unit.subprograms.map((s) => s.name), ['A', 'B', 'C']);
+  assert.equal(unit.subprograms[1]!.body!.statements[0]!.calls[0]!.range.line, 3);
+});

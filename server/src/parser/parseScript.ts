@@ -10,9 +10,9 @@ import type { UnitNode } from '../analysis/model/nodes.ts';
 import { BuildContext } from '../analysis/model/build/buildContext.ts';
 import { buildExecuteModel, buildSegmentModel } from '../analysis/model/build/buildUnits.ts';
 import { rebaseUnits } from '../analysis/model/rebase.ts';
-import type { SegmentContext, SqlplusExecuteContext } from './generated/PlSqlParser.ts';
+import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from './generated/PlSqlParser.ts';
 import { parseSegmentText, type EntryRule, type RelativeSyntaxError } from './parseUnit.ts';
-import { parsePackageBodyItems } from './parsePackageBodyItems.ts';
+import { parsePackageBodyByItems } from './parseByItems.ts';
 import { segmentScript, type ScriptSegment } from './script/segmentScript.ts';
 import { computeLineStarts, positionAt } from './script/scanner.ts';
 
@@ -63,6 +63,9 @@ function cachePut(key: string, value: CachedParse): void {
   if (unitCache.size > CACHE_LIMIT) unitCache.delete(unitCache.keys().next().value!);
 }
 
+/** How often the unit cache was used: for tests of incremental re-parsing and for diagnostics. */
+export const parseCounters = { cacheHits: 0, cacheMisses: 0 };
+
 /** Drops every cached unit (tests and benchmarks that measure cold parses). */
 export function clearUnitCache(): void {
   unitCache.clear();
@@ -81,25 +84,49 @@ function toFinding(error: RelativeSyntaxError, origin: { line: number; column: n
   };
 }
 
-function parseCode(text: string, entry: EntryRule, origin: { line: number; column: number }, useCache: boolean): CachedParse {
+function parseCode(
+  text: string,
+  entry: EntryRule,
+  origin: { line: number; column: number },
+  useCache: boolean,
+  build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
+): CachedParse {
   const key = `${entry}\u0000${text}`;
   if (useCache) {
     const hit = cacheGet(key);
-    if (hit) return { origin, views: hit.views.map((units) => rebaseUnits(units, hit.origin, origin)), errors: hit.errors };
+    if (hit) {
+      parseCounters.cacheHits++;
+      return { origin, views: hit.views.map((units) => rebaseUnits(units, hit.origin, origin)), errors: hit.errors };
+    }
   }
+  if (useCache) parseCounters.cacheMisses++;
+  const itemized = entry === 'segment'
+    ? parsePackageBodyByItems(text, origin, (t, e, o, b) => parseCode(t, e, o, useCache, b))
+    : null;
+  let parsed = itemized ?? parseWhole(text, entry, origin, build);
+  if (itemized && itemized.errors.length > 0) {
+    // Never let the split add errors: if the body parses whole without errors, that parse wins.
+    const whole = parseWhole(text, entry, origin, build);
+    if (whole.errors.length === 0) parsed = whole;
+  }
+  if (useCache) cachePut(key, parsed);
+  return parsed;
+}
+
+function parseWhole(
+  text: string,
+  entry: EntryRule,
+  origin: { line: number; column: number },
+  build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
+): CachedParse {
   const result = parseSegmentText(text, entry, (view) => {
     const bc = new BuildContext(text, view.tokens, origin, view.variant);
+    if (entry === 'packageBodyItem') return build!(bc, view.tree as PackageBodyItemContext);
     return entry === 'segment'
       ? buildSegmentModel(bc, view.tree as SegmentContext)
       : buildExecuteModel(bc, view.tree as SqlplusExecuteContext);
   });
-  let parsed: CachedParse = { origin, views: result.views, errors: result.errors };
-  if (entry === 'segment' && result.errors.length > 0 && result.views.length === 1) {
-    const itemized = parsePackageBodyItems(text, origin, result.views[0]![0]);
-    if (itemized) parsed = { origin, views: [[itemized.unit]], errors: itemized.errors };
-  }
-  if (useCache) cachePut(key, parsed);
-  return parsed;
+  return { origin, views: result.views, errors: result.errors };
 }
 
 /** The pre-pass leaves an unclosed block comment at the end of the file out of the segment; say so. */

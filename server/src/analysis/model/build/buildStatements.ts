@@ -14,6 +14,7 @@ import {
   ExitStatementContext,
   FetchStatementContext,
   ForallStatementContext,
+  InitializationPartContext,
   GotoStatementContext,
   IfStatementContext,
   IterationControlContext,
@@ -87,7 +88,7 @@ export function buildStatementList(bc: BuildContext, seq: SeqOfStatementsContext
 
 export function buildBody(
   bc: BuildContext,
-  body: BodyContext,
+  body: BodyContext | InitializationPartContext,
   declarations: DeclarationNode[],
   subprograms: SubprogramNode[],
   declare: DeclarationBuilder,

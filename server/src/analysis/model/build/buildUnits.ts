@@ -271,17 +271,7 @@ function buildCreate(bc: BuildContext, create: CreateStatementContext): UnitNode
     named('package-body', pkgBody.qualifiedName(), pkgBody.unitProperty());
     Object.assign(unit, buildDeclarations(bc, pkgBody.declareItem()));
     const init = pkgBody.initializationPart();
-    if (init) {
-      const handlers = init.exceptionPart()?.exceptionHandler() ?? [];
-      unit.body = {
-        kind: 'block', range: bc.range(init), declarations: [], subprograms: [],
-        statements: buildStatementList(bc, init.seqOfStatements(), declare),
-        exceptionHandlers: handlers.map((h) => ({
-          kind: 'exception-handler' as const, exceptions: h.qualifiedName().map((q) => normalizeName(q.getText())),
-          range: bc.range(h), statements: buildStatementList(bc, h.seqOfStatements(), declare),
-        })),
-      };
-    }
+    if (init) unit.body = buildBody(bc, init, [], [], declare);
     return unit;
   }
   const proc = createBody.procedureDefinition();

@@ -1,0 +1,94 @@
+/**
+ * Package bodies are parsed item by item (see script/splitPackageBody.ts): the header once, then every
+ * declaration, subprogram and the initialisation part on its own, each through the unit cache. Typing
+ * inside one procedure of a 3,000-line body re-parses that procedure only, and a syntax error stays in
+ * the item it is in.
+ */
+import type { UnitNode } from '../analysis/model/nodes.ts';
+import { BuildContext, type SegmentOrigin } from '../analysis/model/build/buildContext.ts';
+import { buildDeclarations } from '../analysis/model/build/buildUnits.ts';
+import { buildBody } from '../analysis/model/build/buildStatements.ts';
+import type { PackageBodyItemContext } from './generated/PlSqlParser.ts';
+import type { RelativeSyntaxError } from './parseUnit.ts';
+import { splitPackageBody } from './script/splitPackageBody.ts';
+
+/** A parse of some text: its model views and errors relative to the text (the unit cache stores these). */
+export interface TextParse {
+  origin: SegmentOrigin;
+  views: UnitNode[][];
+  errors: RelativeSyntaxError[];
+}
+
+/** Parses (or takes from the cache) one text with one entry rule. */
+export type CachedTextParser = (
+  text: string,
+  entry: 'segment' | 'packageBodyItem',
+  origin: SegmentOrigin,
+  build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
+) => TextParse;
+
+/** Line and column (1-based) of an offset inside `text`. */
+function relativePosition(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function shiftError(error: RelativeSyntaxError, at: { line: number; column: number }): RelativeSyntaxError {
+  const column = (line: number, c: number) => (line === 1 ? c + at.column - 1 : c);
+  return {
+    line: error.line + at.line - 1,
+    column: column(error.line, error.column),
+    endLine: error.endLine + at.line - 1,
+    endColumn: column(error.endLine, error.endColumn),
+    message: error.message,
+  };
+}
+
+/** The model of one item, wrapped in a unit so that the cache can store and move it like any other. */
+function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitNode[] {
+  const holder: UnitNode = {
+    kind: 'unit', unitKind: 'package-body', name: '', range: bc.range(tree), properties: [],
+    declarations: [], subprograms: [], statements: [], conditionalView: bc.conditionalView,
+  };
+  const declare = tree.declareItem();
+  if (declare) Object.assign(holder, buildDeclarations(bc, [declare]));
+  const init = tree.initializationPart();
+  if (init) holder.body = buildBody(bc, init, [], [], buildDeclarations);
+  return [holder];
+}
+
+/** Returns null when the segment is not a package body that can be split. */
+export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, parse: CachedTextParser): TextParse | null {
+  const layout = splitPackageBody(text);
+  // A body without items (also the header parse below, which is `header END;`) is parsed whole.
+  if (!layout || layout.items.length === 0) return null;
+  // The header parses as an empty package body: name, properties, and the unit's place in the script.
+  const header = parse(`${text.slice(0, layout.headerEnd)}\nend;`, 'segment', origin);
+  const unit = header.views[0]?.[0];
+  if (!unit || unit.unitKind !== 'package-body' || header.errors.length > 0) return null;
+  const assembled: UnitNode = { ...unit, declarations: [], subprograms: [], body: undefined };
+  const errors: RelativeSyntaxError[] = [];
+  for (const item of layout.items) {
+    const at = relativePosition(text, item.start);
+    const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
+    const parsed = parse(text.slice(item.start, item.end), 'packageBodyItem', itemOrigin, buildItem);
+    const holder = parsed.views[0]?.[0];
+    if (holder) {
+      assembled.declarations.push(...holder.declarations);
+      assembled.subprograms.push(...holder.subprograms);
+      if (holder.body) assembled.body = holder.body;
+    }
+    errors.push(...parsed.errors.map((e) => shiftError(e, at)));
+  }
+  const end = relativePosition(text, text.length);
+  assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };
+  return { origin, views: [[assembled]], errors };
+}
