@@ -11,6 +11,7 @@ import { buildBody } from '../analysis/model/build/buildStatements.ts';
 import type { PackageBodyItemContext } from './generated/PlSqlParser.ts';
 import type { RelativeSyntaxError } from './parseUnit.ts';
 import { splitPackageBody } from './script/splitPackageBody.ts';
+import { computeLineStarts, positionAt } from './script/scanner.ts';
 
 /** A parse of some text: its model views and errors relative to the text (the unit cache stores these). */
 export interface TextParse {
@@ -26,20 +27,6 @@ export type CachedTextParser = (
   origin: SegmentOrigin,
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
 ) => TextParse;
-
-/** Line and column (1-based) of an offset inside `text`. */
-function relativePosition(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
 
 function shiftError(error: RelativeSyntaxError, at: { line: number; column: number }): RelativeSyntaxError {
   const column = (line: number, c: number) => (line === 1 ? c + at.column - 1 : c);
@@ -75,9 +62,11 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   const unit = header.views[0]?.[0];
   if (!unit || unit.unitKind !== 'package-body' || header.errors.length > 0) return null;
   const assembled: UnitNode = { ...unit, declarations: [], subprograms: [], body: undefined };
+  const lineStarts = computeLineStarts(text);
+  const relativePosition = (offset: number) => positionAt(lineStarts, offset);
   const errors: RelativeSyntaxError[] = [];
   for (const item of layout.items) {
-    const at = relativePosition(text, item.start);
+    const at = relativePosition(item.start);
     const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
     const parsed = parse(text.slice(item.start, item.end), 'packageBodyItem', itemOrigin, buildItem);
     const holder = parsed.views[0]?.[0];
@@ -88,7 +77,7 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
     }
     errors.push(...parsed.errors.map((e) => shiftError(e, at)));
   }
-  const end = relativePosition(text, text.length);
+  const end = relativePosition(text.length);
   assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };
   return { origin, views: [[assembled]], errors };
 }

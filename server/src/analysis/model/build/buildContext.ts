@@ -4,6 +4,12 @@
  */
 import { ParserRuleContext, TerminalNode, type CommonTokenStream, type ParseTree, type Token } from 'antlr4ng';
 import type { Range } from '../nodes.ts';
+import { PlSqlLexer } from '../../../parser/generated/PlSqlLexer.ts';
+
+const MULTI_LINE_TOKENS = new Set([
+  PlSqlLexer.STRING, PlSqlLexer.UNTERMINATED_STRING, PlSqlLexer.DELIMITED_ID, PlSqlLexer.BLOCK_COMMENT,
+  PlSqlLexer.UNTERMINATED_COMMENT, PlSqlLexer.HINT_COMMENT, PlSqlLexer.OUTER_JOIN, PlSqlLexer.WS, PlSqlLexer.EOF,
+]);
 
 export interface SegmentOrigin {
   /** 1-based file line of the segment's first character. */
@@ -30,8 +36,11 @@ export class BuildContext {
 
   /** File position just after a token's last character. */
   private endOf(token: Token): { line: number; column: number } {
-    const text = token.text ?? '';
     const start = this.startOf(token);
+    // Only these tokens can span lines; for the rest the length is enough. (Reading `token.text` builds a
+    // new string from the char stream each time: it was a visible share of the model build.)
+    if (!MULTI_LINE_TOKENS.has(token.type)) return { line: start.line, column: start.column + token.stop - token.start + 1 };
+    const text = token.text ?? '';
     const breaks = text.match(/\r\n|\r|\n/g);
     if (!breaks) return { line: start.line, column: start.column + text.length };
     const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
@@ -103,10 +112,14 @@ export function descendants<T extends ParserRuleContext>(
   stop: (c: ParserRuleContext) => boolean = () => false,
   out: T[] = [],
 ): T[] {
-  for (const child of ctx.children) {
-    if (!(child instanceof ParserRuleContext)) continue;
-    if (child instanceof type) out.push(child);
-    if (!stop(child)) descendants(child, type, stop, out);
-  }
+  // instanceof, not ruleIndex: ruleIndex is a getter on every generated class, a megamorphic call.
+  const walk = (node: ParserRuleContext) => {
+    for (const child of node.children) {
+      if (!(child instanceof ParserRuleContext)) continue;
+      if (child instanceof type) out.push(child);
+      if (!stop(child)) walk(child);
+    }
+  };
+  walk(ctx);
   return out;
 }

@@ -5,7 +5,6 @@ import { ParserRuleContext, TerminalNode } from 'antlr4ng';
 import { PlSqlLexer } from '../../../parser/generated/PlSqlLexer.ts';
 import {
   ArgumentContext,
-  BodyContext,
   ChainLinkContext,
   DeleteStatementContext,
   DmlTargetContext,
@@ -14,14 +13,15 @@ import {
   MergeStatementContext,
   NameChainContext,
   SelectStatementContext,
-  SeqOfStatementsContext,
-  StatementContext,
   SubqueryContext,
   BareSubqueryContext,
   TablePrimaryContext,
   TransactionStatementContext,
   UpdateStatementContext,
   type SqlStatementContext,
+  SeqOfStatementsContext,
+  StatementContext,
+  BodyContext,
 } from '../../../parser/generated/PlSqlParser.ts';
 import type { CallNode, HintNode, SqlKind, SqlStatementNode } from '../nodes.ts';
 import { BuildContext, descendants, normalizeName } from './buildContext.ts';

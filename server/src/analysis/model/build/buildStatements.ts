@@ -46,7 +46,7 @@ import type {
   SubprogramNode,
 } from '../nodes.ts';
 import { BuildContext, normalizeName } from './buildContext.ts';
-import { buildSqlStatement, callsOfChain, chainHeadName, collectCalls } from './buildSql.ts';
+import { buildSqlStatement, chainHeadName, collectCalls } from './buildSql.ts';
 
 /** Declarations are built by buildUnits.ts; passed in to avoid a module cycle. */
 export type DeclarationBuilder = (bc: BuildContext, items: DeclareItemContext[]) => {
@@ -176,27 +176,20 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
       const targetText = bc.text.slice(ctx.start!.start, target.start).replace(/\s+/g, ' ').trim();
       return { ...base(bc, ctx), statementKind: 'assignment', target: targetText };
     }
-    const calls = chain ? callsOfChain(bc, chain, 'expression') : [];
-    if (chain && calls.length === 0) {
+    const calls = collectCalls(bc, ctx, 'expression');
+    // the calls of the target chain itself are the ones that start where the chain starts
+    const ownCalls = chain ? calls.filter((c) => c.range.line === calls[0]?.range.line && c.range.column === calls[0]?.range.column && chain.start === ctx.start) : [];
+    if (chain && ownCalls.length === 0) {
       // `p;` or `pkg.p;`: a call without parentheses
       const range = bc.range(chain);
-      calls.push({
-        kind: 'call',
-        name: chain.getText().split('.').map(normalizeName).join('.'),
-        parts: chain.getText().split('.').map(normalizeName),
-        range,
-        nameRange: range,
-        argumentCount: 0,
-        context: 'statement',
-        mayBeCollectionAccess: false,
+      const parts = chain.getText().split('.').map(normalizeName);
+      calls.unshift({
+        kind: 'call', name: parts.join('.'), parts, range, nameRange: range, argumentCount: 0, context: 'statement', mayBeCollectionAccess: false,
       });
-    } else if (calls.length > 0) {
-      calls[calls.length - 1]!.context = 'statement';
+    } else if (ownCalls.length > 0) {
+      ownCalls[ownCalls.length - 1]!.context = 'statement';
     }
-    const nested = collectCalls(bc, ctx, 'expression').filter(
-      (c) => !calls.some((own) => own.range.line === c.range.line && own.range.column === c.range.column && own.name === c.name),
-    );
-    return { ...base(bc, ctx, [...calls, ...nested].sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column)), statementKind: 'call', target: calls[calls.length - 1]?.name };
+    return { ...base(bc, ctx, calls), statementKind: 'call', target: calls.find((c) => c.context === 'statement')?.name };
   }
   if (ctx instanceof IfStatementContext) {
     const branches: BranchNode[] = [];
