@@ -52,6 +52,8 @@ export interface ChildResult {
   warm: { totalMs: number; linesPerSec: number; p50Ms: number; p95Ms: number; maxMs: number; maxFile: string };
   heap: { beforeBytes: number; afterWarmBytes: number; retainedBytes: number };
   reparse?: ReparseResult;
+  /** Ours only: the same warm pass and re-parse, parsing to trees without the syntax model (the baseline's work). */
+  treesOnly?: { warmLinesPerSec: number; reparse?: ReparseResult };
   editReparse?: EditReparseResult;
   /** Files with at least one syntax error (or an exception). */
   failures: { file: string; errors: number; firstError?: SyntaxErrorInfo; exception?: string }[];
@@ -72,9 +74,9 @@ function heapUsed(): number {
 
 const MAX_MESSAGE = 240;
 
-function safeParse(parser: BenchParser, text: string, unitCache = false): BenchParseResult & { exception?: string } {
+function safeParse(parser: BenchParser, text: string, unitCache = false, model = true): BenchParseResult & { exception?: string } {
   try {
-    const r = parser.parse(text, { unitCache });
+    const r = parser.parse(text, { unitCache, model });
     if (r.firstError && r.firstError.message.length > MAX_MESSAGE) {
       r.firstError = { ...r.firstError, message: `${r.firstError.message.slice(0, MAX_MESSAGE)}…` };
     }
@@ -114,12 +116,12 @@ export function editedText(text: string, starts: readonly number[], line: number
   return `${text.slice(0, at)}null; /* edit ${n} */ ${text.slice(at)}`;
 }
 
-function reparse(parser: BenchParser, file: CorpusFile): ReparseResult {
+function reparse(parser: BenchParser, file: CorpusFile, model = true): ReparseResult {
   const times: number[] = [];
   let errors = 0;
   for (let i = 0; i < REPARSE_RUNS; i++) {
     const t = performance.now();
-    errors = safeParse(parser, file.text, false).errors;
+    errors = safeParse(parser, file.text, false, model).errors;
     times.push(performance.now() - t);
   }
   return { file: file.path, lines: file.lines, runs: REPARSE_RUNS, medianMs: median(times), maxMs: Math.max(...times), errors };
@@ -197,6 +199,14 @@ export async function runChild(kind: ParserKind, limit: number | undefined): Pro
   process.stderr.write(`[${kind}] re-parse ${largest?.path ?? '(no package body in the corpus)'}\n`);
   const reparseResult = largest ? reparse(parser, largest) : undefined;
   const editResult = largest && kind === 'ours' ? editReparse(parser, largest) : undefined;
+  let treesOnly: ChildResult['treesOnly'];
+  if (kind === 'ours') {
+    process.stderr.write(`[${kind}] warm pass and re-parse, trees only\n`);
+    gc();
+    const t = performance.now();
+    for (const f of corpus) safeParse(parser, f.text, false, false);
+    treesOnly = { warmLinesPerSec: lines / ((performance.now() - t) / 1000), ...(largest ? { reparse: reparse(parser, largest, false) } : {}) };
+  }
 
   const zeroErrorFiles = perFile.filter((p) => p.errors === 0).length;
   return {
@@ -221,6 +231,7 @@ export async function runChild(kind: ParserKind, limit: number | undefined): Pro
     heap: { beforeBytes, afterWarmBytes, retainedBytes: afterWarmBytes - beforeBytes },
     ...(reparseResult ? { reparse: reparseResult } : {}),
     ...(editResult ? { editReparse: editResult } : {}),
+    ...(treesOnly ? { treesOnly } : {}),
     failures: perFile
       .filter((p) => p.errors > 0 || p.exception)
       .map((p) => ({ file: p.file, errors: p.errors, ...(p.firstError ? { firstError: p.firstError } : {}), ...(p.exception ? { exception: p.exception } : {}) })),

@@ -62,8 +62,16 @@ const metrics: Metric[] = [
   { name: '  first parse', get: (_m, f) => f?.firstParseMs, fmt: fmtMs },
   { name: '  process start to parsed', get: (_m, f) => f?.sinceProcessStartMs, fmt: fmtMs },
   {
-    name: 'warm lines/s',
+    name: 'warm lines/s, parse + model',
     get: (m) => m?.warm.linesPerSec,
+    fmt: fmtInt,
+    higherIsBetter: true,
+    target: { label: '>= 100,000', met: (n) => n >= TARGETS.warmLinesPerSec },
+  },
+  {
+    // like for like: the baseline only parses to trees
+    name: 'warm lines/s, trees only',
+    get: (m) => m?.treesOnly?.warmLinesPerSec ?? (m?.parser === 'baseline' ? m.warm.linesPerSec : undefined),
     fmt: fmtInt,
     higherIsBetter: true,
     target: { label: '>= 100,000', met: (n) => n >= TARGETS.warmLinesPerSec },
@@ -73,13 +81,25 @@ const metrics: Metric[] = [
   { name: 'per file p95 (warm)', get: (m) => m?.warm.p95Ms, fmt: fmtMs },
   { name: 'per file max (warm)', get: (m) => m?.warm.maxMs, fmt: fmtMs, extra: (m) => (m ? ` ${m.warm.maxFile}` : '') },
   {
-    name: 'largest body re-parse median',
+    name: 'largest body re-parse median, parse + model',
     get: (m) => m?.reparse?.medianMs,
     fmt: fmtMs,
     target: { label: '<= 30 ms', met: (n) => n <= TARGETS.reparseMedianMs },
   },
-  { name: 'largest body re-parse max', get: (m) => m?.reparse?.maxMs, fmt: fmtMs },
-  { name: 'edit re-parse median (cache on)', get: (m) => m?.editReparse?.medianMs, fmt: fmtMs },
+  { name: 'largest body re-parse max, parse + model', get: (m) => m?.reparse?.maxMs, fmt: fmtMs },
+  {
+    name: 'largest body re-parse median, trees only',
+    get: (m) => m?.treesOnly?.reparse?.medianMs ?? (m?.parser === 'baseline' ? m.reparse?.medianMs : undefined),
+    fmt: fmtMs,
+    target: { label: '<= 30 ms', met: (n) => n <= TARGETS.reparseMedianMs },
+  },
+  {
+    // what an editor pays per keystroke: the unit cache keeps every unchanged subprogram
+    name: 'edit re-parse median (cache on)',
+    get: (m) => m?.editReparse?.medianMs,
+    fmt: fmtMs,
+    target: { label: '<= 30 ms', met: (n) => n <= TARGETS.reparseMedianMs },
+  },
   {
     name: 'retained heap after forced GC',
     get: (m) => m?.heap.retainedBytes,

@@ -17,7 +17,8 @@ export interface BenchParseResult {
 
 export interface BenchParser {
   kind: ParserKind;
-  parse(text: string, options?: { unitCache?: boolean }): BenchParseResult;
+  /** `model: false` parses to trees only (our parser); the baseline always does only that. */
+  parse(text: string, options?: { unitCache?: boolean; model?: boolean }): BenchParseResult;
 }
 
 /**
@@ -33,7 +34,7 @@ export async function loadParser(kind: ParserKind): Promise<BenchParser> {
   return {
     kind,
     parse(text, options) {
-      const parsed = parseScript(text, { unitCache: options?.unitCache ?? false });
+      const parsed = parseScript(text, { unitCache: options?.unitCache ?? false, model: options?.model ?? true });
       let first: SyntaxErrorInfo | undefined;
       for (const e of parsed.syntaxErrors) {
         if (!first || e.line < first.line || (e.line === first.line && e.column < first.column)) {

@@ -59,8 +59,13 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   if (!layout || layout.items.length === 0) return null;
   // The header parses as an empty package body: name, properties, and the unit's place in the script.
   const header = parse(`${text.slice(0, layout.headerEnd)}\nend;`, 'segment', origin);
-  const unit = header.views[0]?.[0];
-  if (!unit || unit.unitKind !== 'package-body' || header.errors.length > 0) return null;
+  if (header.errors.length > 0) return null;
+  // Parsing to trees only (no model): nothing to assemble, only errors to collect.
+  const unit: UnitNode = header.views[0]?.[0] ?? {
+    kind: 'unit', unitKind: 'package-body', name: '', range: { line: origin.line, column: origin.column, endLine: origin.line, endColumn: origin.column },
+    properties: [], declarations: [], subprograms: [], statements: [], conditionalView: 'all',
+  };
+  if (unit.unitKind !== 'package-body') return null;
   const assembled: UnitNode = { ...unit, declarations: [], subprograms: [], body: undefined };
   const lineStarts = computeLineStarts(text);
   const relativePosition = (offset: number) => positionAt(lineStarts, offset);

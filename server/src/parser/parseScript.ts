@@ -19,6 +19,11 @@ import { computeLineStarts, positionAt } from './script/scanner.ts';
 export interface ParseOptions {
   /** Reuse the parse of unchanged segments (default true). Pass false to force a full re-parse. */
   unitCache?: boolean;
+  /**
+   * Build the syntax model (default true). False parses to trees only and drops them: the same work as a
+   * plain ANTLR parser, for the benchmark's like-for-like comparison. Implies no unit cache.
+   */
+  model?: boolean;
 }
 
 export interface ParsedUnit {
@@ -84,6 +89,8 @@ function toFinding(error: RelativeSyntaxError, origin: { line: number; column: n
   };
 }
 
+let buildModels = true;
+
 function parseCode(
   text: string,
   entry: EntryRule,
@@ -120,6 +127,7 @@ function parseWhole(
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
 ): CachedParse {
   const result = parseSegmentText(text, entry, (view) => {
+    if (!buildModels) return [];
     const bc = new BuildContext(text, view.tokens, origin, view.variant);
     if (entry === 'packageBodyItem') return build!(bc, view.tree as PackageBodyItemContext);
     return entry === 'segment'
@@ -142,7 +150,8 @@ function unclosedCommentAfter(text: string, from: number, lineStarts: number[]):
 }
 
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
-  const useCache = options.unitCache ?? true;
+  buildModels = options.model ?? true;
+  const useCache = buildModels && (options.unitCache ?? true);
   const segments = segmentScript(text);
   const lineStarts = computeLineStarts(text);
   const units: ParsedUnit[] = [];
