@@ -24,7 +24,11 @@ export class BuildContext {
     readonly tokens: CommonTokenStream,
     readonly origin: SegmentOrigin,
     readonly conditionalView: 'all' | number,
-  ) {}
+  ) {
+    this.hasAstral = /[\uD800-\uDFFF]/.test(text);
+  }
+
+  private readonly hasAstral: boolean;
 
   /** File position of a token's first character. */
   private startOf(token: Token): { line: number; column: number } {
@@ -63,6 +67,22 @@ export class BuildContext {
     const ctx = tree as ParserRuleContext;
     if (!ctx.start) return this.rangeOfTokens(this.tokens.get(0), null);
     return this.rangeOfTokens(ctx.start, ctx.stop);
+  }
+
+  /**
+   * Source text of a subtree exactly as written. Slices the segment text (cheap) instead of ANTLR's
+   * getText(), which rebuilds every token's text from the char stream. Token offsets count code points, so
+   * a segment with characters outside the BMP falls back to getText().
+   */
+  exactText(tree: ParseTree | null | undefined): string {
+    if (!tree) return '';
+    if (this.hasAstral) return tree.getText();
+    if (tree instanceof TerminalNode) return this.text.slice(tree.symbol.start, tree.symbol.stop + 1);
+    const ctx = tree as ParserRuleContext;
+    if (!ctx.start || !ctx.stop || ctx.stop.tokenIndex < ctx.start.tokenIndex) return '';
+    // hidden tokens (comments) inside a name are not part of it
+    if (ctx.stop.tokenIndex - ctx.start.tokenIndex > 0) return ctx.getText();
+    return this.text.slice(ctx.start.start, ctx.stop.stop + 1);
   }
 
   /** Source text of a subtree with runs of whitespace folded to one space. */

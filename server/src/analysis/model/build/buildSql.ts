@@ -55,7 +55,7 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
   const calls: CallNode[] = [];
   const head = chain.children[0] as TerminalNode;
   const firstToken = head.symbol;
-  let parts = [normalizeName(head.getText())];
+  let parts = [normalizeName(bc.exactText(head))];
   let nameEnd = firstToken;
   let afterCall = false;
   for (const link of chain.chainLink()) {
@@ -75,7 +75,7 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
       parts = [...parts.slice(0, -1), `${parts[parts.length - 1]}()`];
       afterCall = true;
     } else if (link.DOT() && link.anyName()) {
-      parts.push(normalizeName(link.anyName()!.getText()));
+      parts.push(normalizeName(bc.exactText(link.anyName()!)));
       nameEnd = link.stop!;
     } else if (link.PERCENT_SIGN() || link.AT_SIGN()) {
       // cursor attributes (c%rowcount) and database links do not name a different callee
@@ -86,8 +86,8 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
 }
 
 /** The leading name of a chain, normalised (`c` of `c(1).x`). */
-export function chainHeadName(chain: NameChainContext): string {
-  return normalizeName(chain.children[0]!.getText());
+export function chainHeadName(bc: BuildContext, chain: NameChainContext): string {
+  return normalizeName(bc.exactText(chain.children[0]!));
 }
 
 function sqlKindOf(ctx: ParserRuleContext): SqlKind {
@@ -138,7 +138,7 @@ function tablesIn(bc: BuildContext, ctx: ParserRuleContext): string[] {
   for (const primary of descendants(ctx, TablePrimaryContext, stopAtNestedStatements)) {
     const chain = primary.nameChain();
     if (chain && chain.chainLink().every((l: ChainLinkContext) => !l.LPAREN())) {
-      tables.add(chain.getText().split('.').map(normalizeName).join('.'));
+      tables.add(bc.exactText(chain).split('.').map(normalizeName).join('.'));
     }
   }
   return [...tables];

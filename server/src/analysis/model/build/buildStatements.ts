@@ -73,7 +73,7 @@ export function buildStatementList(bc: BuildContext, seq: SeqOfStatementsContext
   let pendingLabels: string[] = [];
   for (const child of seq.children) {
     if (child instanceof LabelContext) {
-      pendingLabels.push(normalizeName(child.anyName().getText()));
+      pendingLabels.push(normalizeName(bc.exactText(child.anyName())));
     } else if (child instanceof ParserRuleContext) {
       const statement = buildSafely(() => buildStatement(bc, child as StatementContext, declare));
       if (statement) {
@@ -109,7 +109,7 @@ export function buildBody(
 function buildHandler(bc: BuildContext, handler: ExceptionHandlerContext, declare: DeclarationBuilder): ExceptionHandlerNode {
   return {
     kind: 'exception-handler',
-    exceptions: handler.qualifiedName().map((q) => q.getText().split('.').map(normalizeName).join('.')),
+    exceptions: handler.qualifiedName().map((q) => bc.exactText(q).split('.').map(normalizeName).join('.')),
     range: bc.range(handler),
     statements: buildStatementList(bc, handler.seqOfStatements(), declare),
   };
@@ -146,7 +146,7 @@ function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
   const head = ctx.loopHead();
   if (!head) return { loopKind: 'basic' as LoopKind, iterators: [], header: '' };
   if (head.WHILE()) return { loopKind: 'while' as LoopKind, iterators: [], header: bc.textOf(head.expression()) };
-  const iterators = head.anyName().map((n) => normalizeName(n.getText()));
+  const iterators = head.anyName().map((n) => normalizeName(bc.exactText(n)));
   const controls = head.iterationControl();
   const header = controls.map((c) => bc.textOf(c)).join(', ');
   const first: IterationControlContext | undefined = controls[0];
@@ -158,7 +158,7 @@ function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
   const subquery = primary?.subquery();
   if (subquery) return { loopKind: 'cursor-for' as LoopKind, iterators, header, query: buildSqlStatement(bc, subquery) };
   const chain = primary?.nameChain();
-  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: chainHeadName(chain) };
+  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: chainHeadName(bc, chain) };
   return { loopKind: 'numeric-for' as LoopKind, iterators, header };
 }
 
@@ -182,7 +182,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     if (chain && ownCalls.length === 0) {
       // `p;` or `pkg.p;`: a call without parentheses
       const range = bc.range(chain);
-      const parts = chain.getText().split('.').map(normalizeName);
+      const parts = bc.exactText(chain).split('.').map(normalizeName);
       calls.unshift({
         kind: 'call', name: parts.join('.'), parts, range, nameRange: range, argumentCount: 0, context: 'statement', mayBeCollectionAccess: false,
       });
@@ -231,7 +231,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       ...base(bc, ctx, collectCalls(bc, ctx.forallBounds(), 'expression')),
       statementKind: 'forall',
-      iterator: normalizeName(ctx.anyName().getText()),
+      iterator: normalizeName(bc.exactText(ctx.anyName())),
       saveExceptions: ctx.SAVE() !== null,
       sql: sql ? buildSqlStatement(bc, sql) : undefined,
       dynamicSql: executeExpression ? dynamicSqlInfo(executeExpression, body.executeImmediateClause()) : undefined,
@@ -247,7 +247,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       ...base(bc, ctx),
       statementKind: 'fetch',
-      cursorName: chainHeadName(ctx.nameChain()),
+      cursorName: chainHeadName(bc, ctx.nameChain()),
       bulkCollect: ctx.intoClause().BULK() !== null,
       hasLimit: ctx.LIMIT() !== null,
     };
@@ -260,19 +260,19 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       ...base(bc, ctx, collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext)),
       statementKind: 'open',
-      target: chainHeadName(ctx.nameChain()),
+      target: chainHeadName(bc, ctx.nameChain()),
     };
   }
   const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>
     ({ ...base(bc, ctx), statementKind, target });
-  if (ctx instanceof ExitStatementContext) return simple('exit', ctx.labelReference()?.getText());
-  if (ctx instanceof ContinueStatementContext) return simple('continue', ctx.labelReference()?.getText());
-  if (ctx instanceof GotoStatementContext) return simple('goto', normalizeName(ctx.anyName().getText()));
-  if (ctx instanceof RaiseStatementContext) return simple('raise', ctx.qualifiedName() ? normalizeName(ctx.qualifiedName()!.getText()) : undefined);
+  if (ctx instanceof ExitStatementContext) return simple('exit', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined));
+  if (ctx instanceof ContinueStatementContext) return simple('continue', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined));
+  if (ctx instanceof GotoStatementContext) return simple('goto', normalizeName(bc.exactText(ctx.anyName())));
+  if (ctx instanceof RaiseStatementContext) return simple('raise', ctx.qualifiedName() ? normalizeName(bc.exactText(ctx.qualifiedName()!)) : undefined);
   if (ctx instanceof ReturnStatementContext) return simple('return');
   if (ctx instanceof NullStatementContext) return simple('null');
   if (ctx instanceof PipeRowStatementContext) return simple('pipe-row');
-  if (ctx instanceof CloseStatementContext) return simple('close', chainHeadName(ctx.nameChain()));
-  if (ctx instanceof PragmaStatementContext) return simple('pragma', normalizeName(ctx.identifier().getText()));
+  if (ctx instanceof CloseStatementContext) return simple('close', chainHeadName(bc, ctx.nameChain()));
+  if (ctx instanceof PragmaStatementContext) return simple('pragma', normalizeName(bc.exactText(ctx.identifier())));
   return undefined;
 }

@@ -64,7 +64,7 @@ function declaration(bc: BuildContext, item: ParserRuleContext, declarationKind:
   return {
     kind: 'declaration',
     declarationKind,
-    name: normalizeName(nameCtx.getText()),
+    name: normalizeName(bc.exactText(nameCtx)),
     range: bc.range(item),
     nameRange: bc.range(nameCtx),
     calls: [],
@@ -111,7 +111,7 @@ function buildParameters(bc: BuildContext, list: ParameterListContext | null): P
   if (!list) return [];
   return list.parameter().map((p) => ({
     kind: 'parameter' as const,
-    name: normalizeName(p.anyName().getText()),
+    name: normalizeName(bc.exactText(p.anyName())),
     mode: p.OUT() ? (p.IN() ? 'in out' : 'out') : 'in',
     nocopy: p.NOCOPY() !== null,
     type: bc.textOf(p.typeSpec()),
@@ -142,7 +142,7 @@ function buildSubprogram(
   return {
     kind: 'subprogram',
     subprogramKind: procedure ? 'procedure' : 'function',
-    name: normalizeName(nameCtx.getText()),
+    name: normalizeName(bc.exactText(nameCtx)),
     range: bc.range(whole),
     nameRange: bc.range(nameCtx),
     methodKind,
@@ -178,7 +178,7 @@ function typeElementSubprogram(bc: BuildContext, element: TypeElementContext): S
   if (constructor) {
     const nameCtx = constructor.anyName();
     return {
-      kind: 'subprogram', subprogramKind: 'constructor', name: normalizeName(nameCtx.getText()), range: bc.range(method),
+      kind: 'subprogram', subprogramKind: 'constructor', name: normalizeName(bc.exactText(nameCtx)), range: bc.range(method),
       nameRange: bc.range(nameCtx), methodKind: 'CONSTRUCTOR', parameters: buildParameters(bc, constructor.parameterList()),
       returnType: 'SELF AS RESULT', properties: [], isDeclarationOnly: true, isCallSpec: false, declarations: [], subprograms: [],
     };
@@ -194,7 +194,7 @@ function typeBodySubprogram(bc: BuildContext, item: TypeBodyItemContext): Subpro
     const { declarations, subprograms } = buildDeclarations(bc, item.declareItem());
     const body = item.body();
     return {
-      kind: 'subprogram', subprogramKind: 'constructor', name: normalizeName(nameCtx.getText()), range: bc.range(item),
+      kind: 'subprogram', subprogramKind: 'constructor', name: normalizeName(bc.exactText(nameCtx)), range: bc.range(item),
       nameRange: bc.range(nameCtx), methodKind: 'CONSTRUCTOR', parameters: buildParameters(bc, constructor.parameterList()),
       returnType: 'SELF AS RESULT', properties: [], isDeclarationOnly: !body, isCallSpec: item.callSpec() !== null,
       declarations, subprograms, body: body ? buildBody(bc, body, declarations, subprograms, declare) : undefined,
@@ -212,7 +212,7 @@ function typeBodySubprogram(bc: BuildContext, item: TypeBodyItemContext): Subpro
 }
 
 function buildTrigger(bc: BuildContext, unit: UnitNode, trigger: TriggerDefinitionContext): void {
-  const header = trigger.triggerHeaderToken().map((t) => t.getText().toUpperCase()).join(' ');
+  const header = trigger.triggerHeaderToken().map((t) => bc.exactText(t).toUpperCase()).join(' ');
   const body = trigger.triggerBody();
   const compound = body.COMPOUND() !== null;
   const timing = compound ? 'compound' : header.startsWith('INSTEAD OF') ? 'instead-of' : header.startsWith('BEFORE') ? 'before' : header.startsWith('AFTER') ? 'after' : 'for';
@@ -232,7 +232,7 @@ function buildTrigger(bc: BuildContext, unit: UnitNode, trigger: TriggerDefiniti
         statements: buildStatementList(bc, section.seqOfStatements(), declare),
         exceptionHandlers: handlers.map((h) => ({
           kind: 'exception-handler' as const,
-          exceptions: h.qualifiedName().map((q) => normalizeName(q.getText())),
+          exceptions: h.qualifiedName().map((q) => normalizeName(bc.exactText(q))),
           range: bc.range(h),
           statements: buildStatementList(bc, h.seqOfStatements(), declare),
         })),
@@ -256,7 +256,7 @@ function buildCreate(bc: BuildContext, create: CreateStatementContext): UnitNode
   const unit = emptyUnit(bc, 'other-ddl', bc.range(create));
   const named = (kind: UnitKind, nameCtx: ParserRuleContext, props: UnitPropertyContext[]) => {
     unit.unitKind = kind;
-    unit.name = nameCtx.getText().split('.').map(normalizeName).join('.');
+    unit.name = bc.exactText(nameCtx).split('.').map(normalizeName).join('.');
     unit.nameRange = bc.range(nameCtx);
     unit.properties = propertiesOf(bc, props);
   };
@@ -282,7 +282,7 @@ function buildCreate(bc: BuildContext, create: CreateStatementContext): UnitNode
       ? buildSubprogram(bc, proc, proc.procedureHeading(), null, proc.subprogramProperty(), proc.callSpec(), proc.declareItem(), proc.body())
       : buildSubprogram(bc, fn!, null, fn!.functionHeading(), fn!.functionHeading().subprogramProperty(), fn!.callSpec(), fn!.declareItem(), fn!.body());
     unit.unitKind = proc ? 'procedure' : 'function';
-    unit.name = heading.anyName().map((n) => normalizeName(n.getText())).join('.');
+    unit.name = heading.anyName().map((n) => normalizeName(bc.exactText(n))).join('.');
     unit.nameRange = subprogram.nameRange;
     unit.properties = subprogram.properties;
     unit.subprogram = subprogram;
@@ -322,7 +322,7 @@ function buildTopLevel(bc: BuildContext, item: TopLevelItemContext): UnitNode | 
     unit.declarations = declarations;
     unit.subprograms = subprograms;
     unit.body = buildBody(bc, child.body(), declarations, subprograms, declare, bc.range(child));
-    unit.body.label = child.label()[0] ? normalizeName(child.label()[0]!.anyName().getText()) : undefined;
+    unit.body.label = child.label()[0] ? normalizeName(bc.exactText(child.label()[0]!.anyName())) : undefined;
     return unit;
   }
   if (child instanceof SqlStatementContext) {
