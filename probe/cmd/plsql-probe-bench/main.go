@@ -179,9 +179,14 @@ func main() {
 	}
 	if want("stacks") {
 		long := fmt.Sprintf("pin %d", *calls*300) // ~0.5-1 s per run, so 99 Hz gives 50+ samples
-		lbase := timed(e, fx, long, *reps)
-		var sampled float64
-		with(stacks.New(stacks.Options{Hz: 99}), t, func() { sampled = timed(e, fx, long, *reps) })
+		// Interleaved rounds (unsampled, sampled, unsampled, ...): on a shared VM the speed drifts over
+		// seconds, and two blocks measured one after the other compare the drift, not the sampler.
+		var plain, withSampling []float64
+		for i := 0; i < *reps; i++ {
+			plain = append(plain, float64(fx.Do(e, long)))
+			with(stacks.New(stacks.Options{Hz: 99}), t, func() { withSampling = append(withSampling, float64(fx.Do(e, long))) })
+		}
+		lbase, sampled := median(plain), median(withSampling)
 		fmt.Printf("stack sampling at 99 Hz:              %+8.2f %% elapsed (%.0f ms vs %.0f ms per run)\n", (sampled-lbase)/lbase*100, sampled/1e6, lbase/1e6)
 	}
 }
