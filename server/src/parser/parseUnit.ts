@@ -133,7 +133,11 @@ function runEntry(p: PlSqlParser, entry: EntryRule): ParserRuleContext {
   }
 }
 
-/** Parses the token stream from its start: SLL first, LL with recovery on failure. */
+/**
+ * Parses the token stream from its start: SLL first, LL with recovery on failure. `errors` null means the
+ * caller only wants to know whether the view parses (the all-branches view of conditional compilation): a
+ * failed SLL pass then ends it, without the costly recovering LL pass whose errors would be thrown away.
+ */
 function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: RelativeSyntaxError[] | null) {
   const { parser: p } = instances();
   p.errorHandler = bail;
@@ -145,6 +149,7 @@ function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: Relative
   } catch (error) {
     if (!(error instanceof ParseCancellationException)) throw error;
   }
+  if (!errors) return { tree: null, tokens, failed: true, usedFullContext: false };
   // The recovering strategy is shared between parses: reset() clears its error-recovery state too.
   p.errorHandler = recover;
   tokens.seek(0);
