@@ -1,3 +1,5 @@
+// One table-driven test file for the segmenter's rules (long because each rule has its own cases, which read
+// best side by side), plus the corpus invariants at the end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
