@@ -33,6 +33,12 @@ export function describeToken(token: Token | null): string {
 }
 
 export function describeExpected(types: number[], vocabulary: Vocabulary): string {
+  // Large sets are summarised by what they have in common: anything that starts an operand, or a name.
+  const set = new Set(types);
+  if (types.length > MAX_LISTED) {
+    if (set.has(PlSqlLexer.NUMBER) && set.has(PlSqlLexer.STRING) && set.has(PlSqlLexer.ID)) return 'an expression';
+    if (set.has(PlSqlLexer.ID) && set.has(PlSqlLexer.DELIMITED_ID)) return 'a name';
+  }
   const names = types.map((type) => {
     const friendly = friendlyTokenNames[type];
     if (friendly) return friendly;
