@@ -39,3 +39,19 @@ for (const r of rejected) {
     assert.doesNotMatch(first.message, /mismatched input|no viable alternative|extraneous input/, 'ANTLR jargon is translated');
   });
 }
+
+test('a wrapped unit is recognised, skipped with a note, and the units around it are still parsed', () => {
+  const script = `create or replace package body secret wrapped
+a000000
+b2
+abcd
+9 1234 5678
+/
+create or replace procedure visible is begin notify; end;
+/`;
+  const result = analyzeText(script, { unitCache: false });
+  assert.deepEqual(result.findings.map((f) => [f.rule, f.severity, f.line]), [['wrapped-unit', 'info', 1]]);
+  assert.match(result.findings[0]!.message, /wrapped .*SECRET.* not analysed/i);
+  const visible = result.script.units.find((u) => !u.wrapped)!;
+  assert.equal(visible.views[0]![0]!.name, 'VISIBLE');
+});
