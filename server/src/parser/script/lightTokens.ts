@@ -1,12 +1,16 @@
 /**
- * A light tokenizer for structure scans: upper-cased words and single punctuation characters, with comments,
+ * A light tokenizer for structure scans: keyword-length words upper-cased, single punctuation characters, with comments,
  * strings, q-quoted strings and quoted identifiers skipped. Much cheaper than the ANTLR lexer; used to find
  * the items of a package body before parsing them (splitPackageBody.ts).
  */
 import { isBlank, isIdentChar, isLineBreak, scanWord, skipBlockComment, skipQQuote, skipQuotedIdent, skipString } from './scanner.ts';
 
+/** Longest word a scan compares with (PROCEDURE); `$`-directives are kept recognisable. */
+const MAX_KEYWORD_LENGTH = 9;
+const LONG_WORD = '\u0000word';
+
 export interface LightToken {
-  /** Upper-cased word, or the punctuation character. */
+  /** Upper-cased word (words longer than any keyword: a placeholder), or the punctuation character. */
   text: string;
   isWord: boolean;
   start: number;
@@ -44,7 +48,10 @@ export function lightTokens(text: string): LightToken[] {
         continue;
       }
       const end = Math.max(scanWord(text, i), i + 1);
-      tokens.push({ text: text.slice(i, end).toUpperCase(), isWord: true, start: i, end });
+      // Structure scans compare words with short keywords only: longer words (most identifiers) keep one
+      // shared placeholder instead of an upper-cased copy each.
+      const word = end - i <= MAX_KEYWORD_LENGTH ? text.slice(i, end).toUpperCase() : c === 36 ? '$' : LONG_WORD;
+      tokens.push({ text: word, isWord: true, start: i, end });
       i = end;
     } else {
       // Every punctuation character is a token: `END , CASE` must not read as END CASE.

@@ -93,7 +93,7 @@ class ItemScanner {
 export function splitPackageBody(text: string): PackageBodyLayout | null {
   const tokens = lightTokens(text);
   if (tokens[0]?.text !== 'CREATE') return null;
-  if (tokens.some((t) => t.text.startsWith('$'))) return null;
+  if (tokens.some((t) => t.text.charCodeAt(0) === 36)) return null; // '$': conditional compilation
   let i = 1;
   while (i < 6 && tokens[i] && tokens[i]!.text !== 'PACKAGE') i++;
   if (tokens[i]?.text !== 'PACKAGE' || tokens[i + 1]?.text !== 'BODY') return null;
