@@ -9,7 +9,7 @@ import { BuildContext, type SegmentOrigin } from '../analysis/model/build/buildC
 import { buildDeclarations } from '../analysis/model/build/buildUnits.ts';
 import { buildBody } from '../analysis/model/build/buildStatements.ts';
 import type { PackageBodyItemContext } from './generated/PlSqlParser.ts';
-import type { RelativeSyntaxError } from './parseUnit.ts';
+import { shiftRelative, type RelativeSyntaxError } from './parseUnit.ts';
 import { splitPackageBody } from './script/splitPackageBody.ts';
 import { computeLineStarts, positionAt } from './script/scanner.ts';
 
@@ -28,16 +28,6 @@ export type CachedTextParser = (
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
 ) => TextParse;
 
-function shiftError(error: RelativeSyntaxError, at: { line: number; column: number }): RelativeSyntaxError {
-  const column = (line: number, c: number) => (line === 1 ? c + at.column - 1 : c);
-  return {
-    line: error.line + at.line - 1,
-    column: column(error.line, error.column),
-    endLine: error.endLine + at.line - 1,
-    endColumn: column(error.endLine, error.endColumn),
-    message: error.message,
-  };
-}
 
 /** The model of one item, wrapped in a unit so that the cache can store and move it like any other. */
 function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitNode[] {
@@ -80,7 +70,7 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
       assembled.subprograms.push(...holder.subprograms);
       if (holder.body) assembled.body = holder.body;
     }
-    errors.push(...parsed.errors.map((e) => shiftError(e, at)));
+    errors.push(...parsed.errors.map((e) => shiftRelative(e, at)));
   }
   const end = relativePosition(text.length);
   assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };

@@ -11,7 +11,7 @@ import { BuildContext } from '../analysis/model/build/buildContext.ts';
 import { buildExecuteModel, buildSegmentModel } from '../analysis/model/build/buildUnits.ts';
 import { rebaseUnits } from '../analysis/model/rebase.ts';
 import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from './generated/PlSqlParser.ts';
-import { parseSegmentText, type EntryRule, type RelativeSyntaxError } from './parseUnit.ts';
+import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxError } from './parseUnit.ts';
 import { parsePackageBodyByItems } from './parseByItems.ts';
 import { segmentScript, type ScriptSegment } from './script/segmentScript.ts';
 import { computeLineStarts, positionAt } from './script/scanner.ts';
@@ -77,16 +77,7 @@ export function clearUnitCache(): void {
 }
 
 function toFinding(error: RelativeSyntaxError, origin: { line: number; column: number }): Finding {
-  const shiftColumn = (line: number, column: number) => (line === 1 ? column + origin.column - 1 : column);
-  return {
-    line: error.line + origin.line - 1,
-    column: shiftColumn(error.line, error.column),
-    endLine: error.endLine + origin.line - 1,
-    endColumn: shiftColumn(error.endLine, error.endColumn),
-    rule: 'syntax-error',
-    severity: 'error',
-    message: error.message,
-  };
+  return { ...shiftRelative(error, origin), rule: 'syntax-error', severity: 'error' };
 }
 
 let buildModels = true;

@@ -38,6 +38,21 @@ export interface RelativeSyntaxError {
   message: string;
 }
 
+/**
+ * Moves an error from coordinates relative to some text to coordinates relative to an enclosing text in
+ * which that text starts at `origin` (1-based). Columns move only on the first line.
+ */
+export function shiftRelative(error: RelativeSyntaxError, origin: { line: number; column: number }): RelativeSyntaxError {
+  const column = (line: number, c: number) => (line === 1 ? c + origin.column - 1 : c);
+  return {
+    line: error.line + origin.line - 1,
+    column: column(error.line, error.column),
+    endLine: error.endLine + origin.line - 1,
+    endColumn: column(error.endLine, error.endColumn),
+    message: error.message,
+  };
+}
+
 export type EntryRule = 'segment' | 'sqlplusExecute' | 'packageBodyItem';
 
 /** What `onTree` receives for each parsed view of the segment. */
