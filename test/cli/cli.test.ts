@@ -5,7 +5,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
@@ -194,5 +194,47 @@ test('cli: --output writes the report to a file and nothing to stdout', () => {
     assert.match(bad.stderr, /cannot write/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Root reads every directory, so as root the run is repeated as user nobody (setpriv), where the
+// permission check is real; as any other user it runs directly.
+test('cli: a directory it may not read is reported (exit 2) and the readable files are still checked', () => {
+  const asRoot = process.getuid?.() === 0;
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+  if (asRoot && !setpriv) {
+    assert.fail('running as root needs setpriv (util-linux) to drop to an unprivileged user for this test');
+  }
+  const top = mkdtempSync(join(tmpdir(), 'plsql-perf-eacces-'));
+  chmodSync(top, 0o755);
+  // The bundled CLI is self-contained: a copy outside the repository runs wherever the clone lives, even in
+  // a directory the unprivileged user cannot enter.
+  for (const file of ['bin/plsql-perf.mjs', 'dist/cli.mjs']) {
+    mkdirSync(join(top, 'tool', file, '..'), { recursive: true, mode: 0o755 });
+    copyFileSync(join(repoRoot, file), join(top, 'tool', file));
+    chmodSync(join(top, 'tool', file), 0o644);
+  }
+  chmodSync(join(top, 'tool'), 0o755);
+  const dir = join(top, 'work');
+  mkdirSync(dir, { mode: 0o755 });
+  writeFileSync(join(dir, 'ok.sql'), 'begin null; end;\n');
+  chmodSync(join(dir, 'ok.sql'), 0o644);
+  mkdirSync(join(dir, 'locked'));
+  writeFileSync(join(dir, 'locked', 'hidden.sql'), 'begin null; end;\n');
+  chmodSync(join(dir, 'locked'), 0o000);
+  try {
+    const command = [process.execPath, join(top, 'tool/bin/plsql-perf.mjs'), 'check', '--format', 'json', '.'];
+    const r = asRoot
+      ? spawnSync(setpriv!, ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], { cwd: dir, encoding: 'utf8', timeout: 120_000 })
+      : spawnSync(command[0]!, command.slice(1), { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    assert.equal(r.status, 2, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(report.errors, [{ file: 'locked', message: 'permission denied' }]);
+    assert.equal(report.files, 1);
+    assert.deepEqual(report.findings, []);
+    assert.match(r.stderr, /locked: permission denied/);
+  } finally {
+    chmodSync(join(dir, 'locked'), 0o755);
+    rmSync(top, { recursive: true, force: true });
   }
 });
