@@ -46,21 +46,7 @@ type maps struct {
 // and, for write/pwrite64/sendto, the exact requested size (the count argument) per fd. It reads
 // the three argument registers with one bpf_probe_read_kernel.
 func countProgram(m *maps, tgid, tid uint32, sizeNrs []int) *ebpf.ProgramSpec {
-	insns := asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}
-	insns = append(insns, bpfutil.Filter(tgid, tid, m.control.Map)...)
-	insns = append(insns,
-		asm.LoadMem(asm.R8, asm.R6, 8, asm.DWord), // id
-		asm.JGE.Imm(asm.R8, maxNr, bpfutil.ExitLabel),
-		asm.StoreMem(asm.RFP, -8, asm.R8, asm.Word),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.LoadMapPtr(asm.R1, m.stats.FD()),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpfutil.ExitLabel),
-		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
-	)
+	insns := countEntry(m, tgid, tid)
 	if len(sizeNrs) == 0 {
 		return finish("plsql_sys_count", insns)
 	}
@@ -89,12 +75,12 @@ func countProgram(m *maps, tgid, tid uint32, sizeNrs []int) *ebpf.ProgramSpec {
 	return finish("plsql_sys_count", insns)
 }
 
-// timedEnterProgram (raw_syscalls:sys_enter) is the timed mode's entry: count the call and fill
-// the thread's slot with {tid, nr, fd for write-family calls, entry time}.
-func timedEnterProgram(m *maps, tgid, tid uint32, writeNrs []int) *ebpf.ProgramSpec {
+// countEntry is the start of both sys_enter programs: r6 = ctx, the target filter, r8 = syscall
+// number, and the call counted in the per-CPU stats array.
+func countEntry(m *maps, tgid, tid uint32) asm.Instructions {
 	insns := asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}
 	insns = append(insns, bpfutil.Filter(tgid, tid, m.control.Map)...)
-	insns = append(insns,
+	return append(insns,
 		asm.LoadMem(asm.R8, asm.R6, 8, asm.DWord), // id
 		asm.JGE.Imm(asm.R8, maxNr, bpfutil.ExitLabel),
 		asm.StoreMem(asm.RFP, -8, asm.R8, asm.Word),
@@ -107,6 +93,12 @@ func timedEnterProgram(m *maps, tgid, tid uint32, writeNrs []int) *ebpf.ProgramS
 		asm.Add.Imm(asm.R1, 1),
 		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
 	)
+}
+
+// timedEnterProgram (raw_syscalls:sys_enter) is the timed mode's entry: count the call and fill
+// the thread's slot with {tid, nr, fd for write-family calls, entry time}.
+func timedEnterProgram(m *maps, tgid, tid uint32, writeNrs []int) *ebpf.ProgramSpec {
+	insns := countEntry(m, tgid, tid)
 	insns = append(insns, slotLookup(m)...) // r7 = slot
 	insns = append(insns,
 		asm.StoreMem(asm.R7, slotTid, asm.R9, asm.Word),
