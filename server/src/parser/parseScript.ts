@@ -119,7 +119,7 @@ function parseWhole(
 ): CachedParse {
   const result = parseSegmentText(text, entry, (view) => {
     if (!buildModels) return [];
-    const bc = new BuildContext(text, view.tokens, origin, view.variant);
+    const bc = new BuildContext(text, view.tokens, origin, view.variant, view.nameChains);
     if (entry === 'packageBodyItem') return build!(bc, view.tree as PackageBodyItemContext);
     return entry === 'segment'
       ? buildSegmentModel(bc, view.tree as SegmentContext)

@@ -24,10 +24,13 @@ import {
   type ATNSimulator,
 } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
-import { PlSqlParser } from './generated/PlSqlParser.ts';
+import type { NameChainContext, PlSqlParser } from './generated/PlSqlParser.ts';
+import { RecordingParser } from './recordingParser.ts';
 import { applyConditionalView, findConditionalStructure, type ConditionalStructure } from './conditionalCompilation.ts';
 import { describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
 import { BoundedRecoveryStrategy, RecoveryAbandoned } from './boundedRecovery.ts';
+import { charStreamFor } from './stringCharStream.ts';
+import { SegmentLexer } from './segmentLexer.ts';
 
 /** Positions relative to the segment text: 1-based lines and columns, end column exclusive. */
 export interface RelativeSyntaxError {
@@ -61,6 +64,8 @@ export interface ParsedView {
   tokens: CommonTokenStream;
   /** 'all' when every conditional-compilation branch was visible, else the branch variant number. */
   variant: 'all' | number;
+  /** Every name chain of the tree, ordered by position. */
+  nameChains: NameChainContext[];
 }
 
 export interface UnitParseResult<T> {
@@ -75,16 +80,16 @@ const DFA_STATE_BUDGET = 250_000;
 const DFA_CHECK_INTERVAL = 200;
 
 let lexer: PlSqlLexer | undefined;
-let parser: PlSqlParser | undefined;
+let parser: RecordingParser | undefined;
 let parsesSinceDfaCheck = 0;
 const bail = new BailErrorStrategy();
 const recover = new BoundedRecoveryStrategy();
 
-function instances(): { lexer: PlSqlLexer; parser: PlSqlParser } {
+function instances(): { lexer: PlSqlLexer; parser: RecordingParser } {
   if (!lexer || !parser) {
-    lexer = new PlSqlLexer(CharStream.fromString(''));
+    lexer = new SegmentLexer(CharStream.fromString(''));
     lexer.removeErrorListeners();
-    parser = new PlSqlParser(new CommonTokenStream(lexer));
+    parser = new RecordingParser(new CommonTokenStream(lexer));
     parser.removeErrorListeners();
     parser.buildParseTrees = true;
   }
@@ -159,29 +164,31 @@ function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: Relative
   tokens.seek(0);
   p.tokenStream = tokens;
   p.interpreter.predictionMode = PredictionMode.SLL;
+  p.nameChains = [];
   try {
-    return { tree: runEntry(p, entry), tokens, failed: false, usedFullContext: false };
+    return { tree: runEntry(p, entry), tokens, failed: false, usedFullContext: false, nameChains: p.nameChains };
   } catch (error) {
     if (!(error instanceof ParseCancellationException)) throw error;
   }
-  if (!errors) return { tree: null, tokens, failed: true, usedFullContext: false };
+  if (!errors) return { tree: null, tokens, failed: true, usedFullContext: false, nameChains: [] };
   // The recovering strategy is shared between parses: reset() clears its error-recovery state too.
   p.errorHandler = recover;
   tokens.seek(0);
   p.reset();
   p.tokenStream = tokens;
   p.interpreter.predictionMode = PredictionMode.LL;
+  p.nameChains = [];
   const listener = new CollectingErrorListener(p);
   p.addErrorListener(listener);
   try {
     const tree = runEntry(p, entry);
     if (errors) errors.push(...listener.errors);
-    return { tree, tokens, failed: listener.errors.length > 0, usedFullContext: true };
+    return { tree, tokens, failed: listener.errors.length > 0, usedFullContext: true, nameChains: p.nameChains };
   } catch (error) {
     if (!(error instanceof RecoveryAbandoned)) throw error;
     // no usable tree: keep the errors; the segment contributes no model
     if (errors) errors.push(...listener.errors);
-    return { tree: null, tokens, failed: true, usedFullContext: true };
+    return { tree: null, tokens, failed: true, usedFullContext: true, nameChains: [] };
   } finally {
     p.removeErrorListeners();
   }
@@ -224,7 +231,7 @@ export function parseSegmentText<T>(
   onView: (view: ParsedView) => T,
 ): UnitParseResult<T> {
   const { lexer: l, parser: p } = instances();
-  l.inputStream = CharStream.fromString(text);
+  l.inputStream = charStreamFor(text);
   const tokens = new CommonTokenStream(l);
   tokens.fill();
   // Channel changes made by the conditional-compilation pass are seen by the stream, which filters by
@@ -246,7 +253,7 @@ export function parseSegmentText<T>(
     const all = parseView(tokens, entry, null);
     usedFullContext ||= all.usedFullContext;
     if (!all.failed && all.tree) {
-      views.push(onView({ tree: all.tree, tokens: all.tokens, variant: 'all' }));
+      views.push(onView({ tree: all.tree, tokens: all.tokens, variant: 'all', nameChains: all.nameChains }));
     } else {
       for (let variant = 0; variant < structure.variantCount; variant++) {
         applyConditionalView(tokenList, structure, originalChannels, variant);
@@ -257,13 +264,13 @@ export function parseSegmentText<T>(
           const duplicate = errors.some((e) => e.line === error.line && e.column === error.column && e.message === error.message);
           if (!duplicate) errors.push(error);
         }
-        if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant }));
+        if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant, nameChains: result.nameChains }));
       }
     }
   } else {
     const result = parseView(tokens, entry, errors);
     usedFullContext = result.usedFullContext;
-    if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all' }));
+    if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all', nameChains: result.nameChains }));
   }
   boundPredictionCache(p);
   return { views, errors, usedFullContext };

@@ -3,14 +3,17 @@
  * strings, q-quoted strings and quoted identifiers skipped. Much cheaper than the ANTLR lexer; used to find
  * the items of a package body before parsing them (splitPackageBody.ts).
  */
-import { isBlank, isIdentChar, isLineBreak, scanWord, skipBlockComment, skipQQuote, skipQuotedIdent, skipString } from './scanner.ts';
+import { isBlank, isIdentChar, isLineBreak, keywordAt, keywordTable, scanWord, skipBlockComment, skipQQuote, skipQuotedIdent, skipString } from './scanner.ts';
 
-/** Longest word a scan compares with (PROCEDURE); `$`-directives are kept recognisable. */
-const MAX_KEYWORD_LENGTH = 9;
-const LONG_WORD = '\u0000word';
+/** The only words the structure scans compare with; `$`-directives are kept recognisable as '$'. */
+const STRUCTURE_WORDS = keywordTable([
+  'AS', 'BEGIN', 'BODY', 'CASE', 'CREATE', 'END', 'EXTERNAL', 'FUNCTION', 'IF', 'IS', 'LANGUAGE', 'LOOP',
+  'PACKAGE', 'PROCEDURE',
+]);
+const OTHER_WORD = '\u0000word';
 
 export interface LightToken {
-  /** Upper-cased word (words longer than any keyword: a placeholder), or the punctuation character. */
+  /** A structure keyword (upper case), '$' for a directive, a placeholder for any other word, or the punctuation character. */
   text: string;
   isWord: boolean;
   start: number;
@@ -48,9 +51,8 @@ export function lightTokens(text: string): LightToken[] {
         continue;
       }
       const end = Math.max(scanWord(text, i), i + 1);
-      // Structure scans compare words with short keywords only: longer words (most identifiers) keep one
-      // shared placeholder instead of an upper-cased copy each.
-      const word = end - i <= MAX_KEYWORD_LENGTH ? text.slice(i, end).toUpperCase() : c === 36 ? '$' : LONG_WORD;
+      // Other words (most identifiers) share one placeholder instead of an upper-cased copy each.
+      const word = c === 36 ? '$' : keywordAt(text, i, end, STRUCTURE_WORDS) ?? OTHER_WORD;
       tokens.push({ text: word, isWord: true, start: i, end });
       i = end;
     } else {

@@ -32,6 +32,8 @@ import { RECOVERY_COMMANDS, isSqlSetWord, lookupCommand } from './sqlplusCommand
 // under some loaders, which shows in the hot loop).
 const {
   computeLineStarts,
+  keywordAt,
+  keywordTable,
   isBlank,
   isIdentChar,
   isLetter,
@@ -110,6 +112,10 @@ export interface SqlPlusSegment {
 export type ScriptSegment = CodeSegment | SqlPlusSegment;
 
 const FIRST_WORDS = 6;
+
+/** The words that open and close blocks, for the nesting depth that tells a unit's closing END. */
+const END_WORDS = keywordTable(['END', 'IF', 'LOOP', 'CASE']);
+const BLOCK_KEYWORDS = keywordTable(['BEGIN', 'DECLARE', 'PROCEDURE', 'FUNCTION', 'IS', 'AS', 'CASE', 'END', 'IF', 'LOOP']);
 
 const CC_DIRECTIVES = new Set(['IF', 'ELSIF', 'ELSE', 'END', 'ERROR', 'THEN']);
 const EXIT_ARGS = /^[ \t]*(?:(?:success|failure|warning|[0-9]+|[:&]{0,2}[\w.$#]+)[ \t]*)?(?:(?:commit|rollback)[ \t]*)?;?[ \t]*$/i;
@@ -457,9 +463,11 @@ class Segmenter {
       } else {
         tokEnd = i + 1;
       }
-      if (isWord && tokEnd - i <= 9) {
-        const u = text.slice(i, tokEnd).toUpperCase();
-        if (u === 'BEGIN') {
+      if (isWord) {
+        const u = keywordAt(text, i, tokEnd, BLOCK_KEYWORDS);
+        if (u === undefined) {
+          // an ordinary name
+        } else if (u === 'BEGIN') {
           if (openSections > 0) openSections--;
           else depth++;
         } else if (u === 'DECLARE') {
@@ -532,7 +540,7 @@ class Segmenter {
   }
 
   private isWord(s: number, e: number, upper: string): boolean {
-    return e - s === upper.length && this.text.slice(s, e).toUpperCase() === upper;
+    return keywordAt(this.text, s, e, END_WORDS) === upper;
   }
 
   private isTypeSpec(words: readonly string[], cls: Classification): boolean {

@@ -5,6 +5,8 @@
 import { ParserRuleContext, TerminalNode, type CommonTokenStream, type ParseTree, type Token } from 'antlr4ng';
 import type { Range } from '../nodes.ts';
 import { PlSqlLexer } from '../../../parser/generated/PlSqlLexer.ts';
+import type { NameChainContext } from '../../../parser/generated/PlSqlParser.ts';
+import { hasAstralCharacters } from '../../../parser/stringCharStream.ts';
 
 const MULTI_LINE_TOKENS = new Set([
   PlSqlLexer.STRING, PlSqlLexer.UNTERMINATED_STRING, PlSqlLexer.DELIMITED_ID, PlSqlLexer.BLOCK_COMMENT,
@@ -24,8 +26,48 @@ export class BuildContext {
     readonly tokens: CommonTokenStream,
     readonly origin: SegmentOrigin,
     readonly conditionalView: 'all' | number,
+    /** Every name chain of the tree, ordered by position (recorded by the parser). */
+    private readonly nameChains: readonly NameChainContext[],
   ) {
-    this.hasAstral = /[\uD800-\uDFFF]/.test(text);
+    this.hasAstral = hasAstralCharacters(text);
+  }
+
+  /**
+   * The name chains inside `ctx` (ctx itself included), in text order, leaving out those below a context
+   * for which `stop` is true. The chains are found by position among the parser's list and checked
+   * through their ancestors: far cheaper than walking the subtree.
+   */
+  chainsWithin(ctx: ParserRuleContext, stop: (c: ParserRuleContext) => boolean): NameChainContext[] {
+    const out: NameChainContext[] = [];
+    if (!ctx.start || !ctx.stop) return out;
+    const first = ctx.start.tokenIndex;
+    const last = ctx.stop.tokenIndex;
+    const chains = this.nameChains;
+    // first chain starting at or after `first` (binary search)
+    let low = 0;
+    let high = chains.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (chains[middle]!.start!.tokenIndex < first) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < chains.length && chains[i]!.start!.tokenIndex <= last; i++) {
+      const chain = chains[i]!;
+      if (chain === ctx) {
+        out.push(chain);
+        continue;
+      }
+      let inside = false;
+      for (let p = chain.parent; p; p = p.parent) {
+        if (p === ctx) {
+          inside = true;
+          break;
+        }
+        if (stop(p)) break;
+      }
+      if (inside) out.push(chain);
+    }
+    return out;
   }
 
   private readonly hasAstral: boolean;
@@ -52,9 +94,20 @@ export class BuildContext {
   }
 
   rangeOfTokens(first: Token, last: Token | null): Range {
-    const start = this.startOf(first);
-    const end = this.endOf(last && last.tokenIndex >= first.tokenIndex ? last : first);
-    return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    const lastToken = last && last.tokenIndex >= first.tokenIndex ? last : first;
+    if (MULTI_LINE_TOKENS.has(lastToken.type)) {
+      const start = this.startOf(first);
+      const end = this.endOf(lastToken);
+      return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    }
+    // The common case, without the intermediate position objects (ranges are built for every node).
+    const lineShift = this.origin.line - 1;
+    return {
+      line: first.line + lineShift,
+      column: first.line === 1 ? first.column + this.origin.column : first.column + 1,
+      endLine: lastToken.line + lineShift,
+      endColumn: (lastToken.line === 1 ? lastToken.column + this.origin.column : lastToken.column + 1) + lastToken.stop - lastToken.start + 1,
+    };
   }
 
   /**
@@ -91,11 +144,20 @@ export class BuildContext {
     if (tree instanceof TerminalNode) return tree.symbol.text ?? '';
     const ctx = tree as ParserRuleContext;
     if (!ctx.start || !ctx.stop || ctx.stop.tokenIndex < ctx.start.tokenIndex) return '';
-    return this.text.slice(ctx.start.start, ctx.stop.stop + 1).replace(/\s+/g, ' ').trim();
+    return foldWhitespace(this.text.slice(ctx.start.start, ctx.stop.stop + 1));
   }
 }
 
 /** Oracle name resolution: unquoted names are upper case; quoted names keep their case without quotes. */
+/** Runs of whitespace folded to one space, trimmed. Most texts have none: they are returned without a regex. */
+export function foldWhitespace(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c >= 127) return text.replace(/\s+/g, ' ').trim();
+  }
+  return text;
+}
+
 export function normalizeName(text: string): string {
   if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) return text.slice(1, -1).replace(/""/g, '"');
   return text.toUpperCase();

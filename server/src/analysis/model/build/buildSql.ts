@@ -4,6 +4,7 @@
 import { ParserRuleContext, TerminalNode } from 'antlr4ng';
 import { PlSqlLexer } from '../../../parser/generated/PlSqlLexer.ts';
 import {
+  AnyNameContext,
   ArgumentContext,
   ChainLinkContext,
   DeleteStatementContext,
@@ -44,40 +45,55 @@ export function collectCalls(
   stop: (c: ParserRuleContext) => boolean = stopAtNestedStatements,
 ): CallNode[] {
   const calls: CallNode[] = [];
-  const chains = ctx instanceof NameChainContext ? [ctx] : [];
-  descendants(ctx, NameChainContext, stop, chains);
-  for (const chain of chains) calls.push(...callsOfChain(bc, chain, context));
-  calls.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
+  // In text order, and a chain's calls are in text order too: `a(x).b(y)` gives A before A().B.
+  for (const chain of bc.chainsWithin(ctx, stop)) callsOfChain(bc, chain, context, calls);
   return calls;
 }
 
-export function callsOfChain(bc: BuildContext, chain: NameChainContext, context: CallNode['context']): CallNode[] {
-  const calls: CallNode[] = [];
-  const head = chain.children[0] as TerminalNode;
+export function callsOfChain(bc: BuildContext, chain: NameChainContext, context: CallNode['context'], calls: CallNode[] = []): CallNode[] {
+  // Reads the links' first tokens directly: the generated accessors (link.LPAREN(), link.argument()) scan
+  // and copy the children on every call, and this runs for every name in the unit.
+  const children = chain.children;
+  const head = children[0] as TerminalNode;
   const firstToken = head.symbol;
   let parts = [normalizeName(bc.exactText(head))];
   let nameEnd = firstToken;
   let afterCall = false;
-  for (const link of chain.chainLink()) {
-    if (link.LPAREN() && link.RPAREN()) {
-      const argumentList = link.argument();
-      const named = argumentList.some((a: ArgumentContext) => a.ARROW() !== null);
+  for (let i = 1; i < children.length; i++) {
+    const link = children[i];
+    if (!(link instanceof ChainLinkContext)) continue;
+    const opener = link.children[0];
+    const type = opener instanceof TerminalNode ? opener.symbol.type : -1;
+    if (type === PlSqlLexer.LPAREN) {
+      const closer = link.children[link.children.length - 1];
+      if (!(closer instanceof TerminalNode) || closer.symbol.type !== PlSqlLexer.RPAREN) continue; // broken by an error
+      let argumentCount = 0;
+      let named = false;
+      for (const child of link.children) {
+        if (!(child instanceof ArgumentContext)) continue;
+        argumentCount++;
+        const second = child.children[1];
+        if (second instanceof TerminalNode && second.symbol.type === PlSqlLexer.ARROW) named = true;
+      }
       calls.push({
         kind: 'call',
         name: parts.join('.'),
         parts: [...parts],
         range: bc.rangeOfTokens(firstToken, link.stop),
         nameRange: bc.rangeOfTokens(firstToken, nameEnd),
-        argumentCount: argumentList.length,
+        argumentCount,
         context,
-        mayBeCollectionAccess: parts.length === 1 && !afterCall && !named && argumentList.length > 0,
+        mayBeCollectionAccess: parts.length === 1 && !afterCall && !named && argumentCount > 0,
       });
       parts = [...parts.slice(0, -1), `${parts[parts.length - 1]}()`];
       afterCall = true;
-    } else if (link.DOT() && link.anyName()) {
-      parts.push(normalizeName(bc.exactText(link.anyName()!)));
-      nameEnd = link.stop!;
-    } else if (link.PERCENT_SIGN() || link.AT_SIGN()) {
+    } else if (type === PlSqlLexer.DOT) {
+      const name = link.children[1];
+      if (name instanceof AnyNameContext) {
+        parts.push(normalizeName(bc.exactText(name)));
+        nameEnd = link.stop!;
+      }
+    } else if (type === PlSqlLexer.PERCENT_SIGN || type === PlSqlLexer.AT_SIGN) {
       // cursor attributes (c%rowcount) and database links do not name a different callee
       nameEnd = link.stop!;
     }

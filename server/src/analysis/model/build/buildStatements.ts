@@ -45,7 +45,7 @@ import type {
   StatementNode,
   SubprogramNode,
 } from '../nodes.ts';
-import { BuildContext, normalizeName } from './buildContext.ts';
+import { BuildContext, foldWhitespace, normalizeName } from './buildContext.ts';
 import { buildSqlStatement, chainHeadName, collectCalls } from './buildSql.ts';
 
 /** Declarations are built by buildUnits.ts; passed in to avoid a module cycle. */
@@ -115,9 +115,6 @@ function buildHandler(bc: BuildContext, handler: ExceptionHandlerContext, declar
   };
 }
 
-function base(bc: BuildContext, ctx: StatementContext, calls: CallNode[] = collectCalls(bc, ctx, 'expression')) {
-  return { kind: 'statement' as const, range: bc.range(ctx), labels: [] as string[], calls };
-}
 
 function dynamicSqlInfo(sqlExpression: ExpressionContext, clauses: ExecuteImmediateClauseContext[]): DynamicSqlInfo {
   const only = sqlExpression.primary();
@@ -168,13 +165,19 @@ function headerCalls(bc: BuildContext, ctx: LoopStatementContext): CallNode[] {
   return head ? collectCalls(bc, head, 'expression', (c) => c instanceof SubqueryContext) : [];
 }
 
+// Statement nodes are written as whole object literals: spreading a shared base object into each one
+// was the largest single cost of the model build.
 function buildStatement(bc: BuildContext, ctx: StatementContext, declare: DeclarationBuilder): StatementNode | undefined {
+  const kind = 'statement' as const;
+  const range = bc.range(ctx);
+  const labels: string[] = [];
+  const ownCallsOf = () => collectCalls(bc, ctx, 'expression');
   if (ctx instanceof AssignmentOrCallStatementContext) {
     const chain = ctx.nameChain();
     const target = ctx.ASSIGN() ? ctx.ASSIGN()!.symbol : null;
     if (target) {
-      const targetText = bc.text.slice(ctx.start!.start, target.start).replace(/\s+/g, ' ').trim();
-      return { ...base(bc, ctx), statementKind: 'assignment', target: targetText };
+      const targetText = foldWhitespace(bc.text.slice(ctx.start!.start, target.start));
+      return { kind, statementKind: 'assignment', range, labels, calls: ownCallsOf(), target: targetText };
     }
     const calls = collectCalls(bc, ctx, 'expression');
     // the calls of the target chain itself are the ones that start where the chain starts
@@ -189,7 +192,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     } else if (ownCalls.length > 0) {
       ownCalls[ownCalls.length - 1]!.context = 'statement';
     }
-    return { ...base(bc, ctx, calls), statementKind: 'call', target: calls.find((c) => c.context === 'statement')?.name };
+    return { kind, statementKind: 'call', range, labels, calls, target: calls.find((c) => c.context === 'statement')?.name };
   }
   if (ctx instanceof IfStatementContext) {
     const branches: BranchNode[] = [];
@@ -200,7 +203,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     });
     const elsePart = ctx.elsePart();
     if (elsePart) branches.push({ kind: 'branch', range: bc.range(elsePart), statements: buildStatementList(bc, elsePart.seqOfStatements(), declare) });
-    return { ...base(bc, ctx), statementKind: 'if', branches };
+    return { kind, statementKind: 'if', range, labels, calls: ownCallsOf(), branches };
   }
   if (ctx instanceof CaseStatementContext) {
     const branches: BranchNode[] = ctx.caseStatementWhen().map((w) => ({
@@ -211,15 +214,14 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     }));
     const elsePart = ctx.elsePart();
     if (elsePart) branches.push({ kind: 'branch', range: bc.range(elsePart), statements: buildStatementList(bc, elsePart.seqOfStatements(), declare) });
-    return { ...base(bc, ctx), statementKind: 'case', branches };
+    return { kind, statementKind: 'case', range, labels, calls: ownCallsOf(), branches };
   }
   if (ctx instanceof LoopStatementContext) {
-    const kind = loopKindOf(bc, ctx);
+    const loop = loopKindOf(bc, ctx);
     const head = ctx.loopHead();
     return {
-      ...base(bc, ctx, headerCalls(bc, ctx)),
-      statementKind: 'loop',
-      ...kind,
+      kind, statementKind: 'loop', range, labels, calls: headerCalls(bc, ctx),
+      ...loop,
       headerRange: head ? bc.range(head) : bc.rangeOfTokens(ctx.start!, ctx.start),
       statements: buildStatementList(bc, ctx.seqOfStatements(), declare),
     };
@@ -229,8 +231,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     const sql = body.sqlStatement();
     const executeExpression = body.expression();
     return {
-      ...base(bc, ctx, collectCalls(bc, ctx.forallBounds(), 'expression')),
-      statementKind: 'forall',
+      kind, statementKind: 'forall', range, labels, calls: collectCalls(bc, ctx.forallBounds(), 'expression'),
       iterator: normalizeName(bc.exactText(ctx.anyName())),
       saveExceptions: ctx.SAVE() !== null,
       sql: sql ? buildSqlStatement(bc, sql) : undefined,
@@ -238,15 +239,14 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     };
   }
   if (ctx instanceof SqlStatementInPlsqlContext) {
-    return { ...base(bc, ctx, []), statementKind: 'sql', sql: buildSqlStatement(bc, ctx.sqlStatement()) };
+    return { kind, statementKind: 'sql', range, labels, calls: [], sql: buildSqlStatement(bc, ctx.sqlStatement()) };
   }
   if (ctx instanceof ExecuteImmediateStatementContext) {
-    return { ...base(bc, ctx), statementKind: 'execute-immediate', ...dynamicSqlInfo(ctx.expression(), ctx.executeImmediateClause()) };
+    return { kind, statementKind: 'execute-immediate', range, labels, calls: ownCallsOf(), ...dynamicSqlInfo(ctx.expression(), ctx.executeImmediateClause()) };
   }
   if (ctx instanceof FetchStatementContext) {
     return {
-      ...base(bc, ctx),
-      statementKind: 'fetch',
+      kind, statementKind: 'fetch', range, labels, calls: ownCallsOf(),
       cursorName: chainHeadName(bc, ctx.nameChain()),
       bulkCollect: ctx.intoClause().BULK() !== null,
       hasLimit: ctx.LIMIT() !== null,
@@ -254,17 +254,16 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   }
   if (ctx instanceof BlockStatementContext) {
     const { declarations, subprograms } = declare(bc, ctx.declareItem());
-    return { ...base(bc, ctx, []), statementKind: 'block', block: buildBody(bc, ctx.body(), declarations, subprograms, declare, bc.range(ctx)) };
+    return { kind, statementKind: 'block', range, labels, calls: [], block: buildBody(bc, ctx.body(), declarations, subprograms, declare, range) };
   }
   if (ctx instanceof OpenStatementContext) {
     return {
-      ...base(bc, ctx, collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext)),
-      statementKind: 'open',
+      kind, statementKind: 'open', range, labels, calls: collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext),
       target: chainHeadName(bc, ctx.nameChain()),
     };
   }
   const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>
-    ({ ...base(bc, ctx), statementKind, target });
+    ({ kind, statementKind, range, labels, calls: ownCallsOf(), target });
   if (ctx instanceof ExitStatementContext) return simple('exit', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined));
   if (ctx instanceof ContinueStatementContext) return simple('continue', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined));
   if (ctx instanceof GotoStatementContext) return simple('goto', normalizeName(bc.exactText(ctx.anyName())));
