@@ -8,7 +8,7 @@
  * declaration or call specification at its first ';', any other declaration at its ';'. Bodies with
  * conditional compilation are not split (a directive may stand between items).
  */
-import { lightTokens, type LightToken } from './lightTokens.ts';
+import { Light, lightTokens, type LightTokens } from './lightTokens.ts';
 
 export interface BodyItem {
   kind: 'declaration' | 'initialization';
@@ -23,30 +23,39 @@ export interface PackageBodyLayout {
   items: BodyItem[];
 }
 
-const OPENERS = new Set(['BEGIN', 'CASE', 'IF', 'LOOP']);
+function isOpener(kind: number): boolean {
+  return kind === Light.Begin || kind === Light.Case || kind === Light.If || kind === Light.Loop;
+}
 
 class ItemScanner {
-  constructor(private readonly tokens: LightToken[]) {}
+  private readonly count: number;
+  private readonly kinds: Uint8Array;
 
-  at(i: number): string {
-    return this.tokens[i]?.text ?? '';
+  constructor(tokens: LightTokens) {
+    this.count = tokens.count;
+    this.kinds = tokens.kinds;
+  }
+
+  /** The kind of token i; past the end, OtherPunctuation (matches nothing a scan looks for). */
+  at(i: number): number {
+    return i < this.count ? this.kinds[i]! : Light.OtherPunctuation;
   }
 
   /** From an opener to just after the END that closes it, plus its label and ';'. */
   skipBlock(i: number): number {
     let depth = 0;
-    for (; i < this.tokens.length; i++) {
-      const word = this.at(i);
-      if (word === 'END') {
+    for (; i < this.count; i++) {
+      const kind = this.at(i);
+      if (kind === Light.End) {
         depth--;
         const next = this.at(i + 1);
-        if (next === 'IF' || next === 'LOOP' || next === 'CASE') i++;
+        if (next === Light.If || next === Light.Loop || next === Light.Case) i++;
         if (depth === 0) {
           i++;
-          while (i < this.tokens.length && this.at(i) !== ';' && !OPENERS.has(this.at(i))) i++;
-          return this.at(i) === ';' ? i + 1 : i;
+          while (i < this.count && this.at(i) !== Light.Semicolon && !isOpener(this.at(i))) i++;
+          return this.at(i) === Light.Semicolon ? i + 1 : i;
         }
-      } else if (OPENERS.has(word)) {
+      } else if (isOpener(kind)) {
         depth++;
       }
     }
@@ -56,34 +65,34 @@ class ItemScanner {
   /** From PROCEDURE/FUNCTION to just after the subprogram. */
   skipSubprogram(i: number): number {
     let parens = 0;
-    for (i++; i < this.tokens.length; i++) {
-      const word = this.at(i);
-      if (word === '(') parens++;
-      else if (word === ')') parens--;
-      else if (parens === 0 && word === ';') return i + 1;
-      else if (parens === 0 && (word === 'IS' || word === 'AS')) return this.skipDeclarationsAndBody(i + 1);
+    for (i++; i < this.count; i++) {
+      const kind = this.at(i);
+      if (kind === Light.LeftParen) parens++;
+      else if (kind === Light.RightParen) parens--;
+      else if (parens === 0 && kind === Light.Semicolon) return i + 1;
+      else if (parens === 0 && (kind === Light.Is || kind === Light.As)) return this.skipDeclarationsAndBody(i + 1);
     }
     return i;
   }
 
   private skipDeclarationsAndBody(i: number): number {
-    if (this.at(i) === 'LANGUAGE' || this.at(i) === 'EXTERNAL') return this.skipToSemicolon(i);
-    while (i < this.tokens.length) {
-      const word = this.at(i);
-      if (word === 'BEGIN') return this.skipBlock(i);
-      if (word === 'END') return i; // malformed: let the item end here
-      i = word === 'PROCEDURE' || word === 'FUNCTION' ? this.skipSubprogram(i) : this.skipToSemicolon(i);
+    if (this.at(i) === Light.Language || this.at(i) === Light.External) return this.skipToSemicolon(i);
+    while (i < this.count) {
+      const kind = this.at(i);
+      if (kind === Light.Begin) return this.skipBlock(i);
+      if (kind === Light.End) return i; // malformed: let the item end here
+      i = kind === Light.Procedure || kind === Light.Function ? this.skipSubprogram(i) : this.skipToSemicolon(i);
     }
     return i;
   }
 
   skipToSemicolon(i: number): number {
     let parens = 0;
-    for (; i < this.tokens.length; i++) {
-      const word = this.at(i);
-      if (word === '(') parens++;
-      else if (word === ')') parens--;
-      else if (parens <= 0 && word === ';') return i + 1;
+    for (; i < this.count; i++) {
+      const kind = this.at(i);
+      if (kind === Light.LeftParen) parens++;
+      else if (kind === Light.RightParen) parens--;
+      else if (parens <= 0 && kind === Light.Semicolon) return i + 1;
     }
     return i;
   }
@@ -92,28 +101,29 @@ class ItemScanner {
 /** Returns null for anything but a package body without conditional compilation. */
 export function splitPackageBody(text: string): PackageBodyLayout | null {
   const tokens = lightTokens(text);
-  if (tokens[0]?.text !== 'CREATE') return null;
-  if (tokens.some((t) => t.text.charCodeAt(0) === 36)) return null; // '$': conditional compilation
-  let i = 1;
-  while (i < 6 && tokens[i] && tokens[i]!.text !== 'PACKAGE') i++;
-  if (tokens[i]?.text !== 'PACKAGE' || tokens[i + 1]?.text !== 'BODY') return null;
-  while (i < tokens.length && tokens[i]!.text !== 'IS' && tokens[i]!.text !== 'AS') i++;
-  if (i >= tokens.length) return null;
-  const headerEnd = tokens[i]!.end;
+  const { count, kinds, starts, ends } = tokens;
+  if (count === 0 || kinds[0] !== Light.Create) return null;
+  if (kinds.subarray(0, count).includes(Light.Directive)) return null; // conditional compilation
   const scanner = new ItemScanner(tokens);
+  let i = 1;
+  while (i < 6 && i < count && kinds[i] !== Light.Package) i++;
+  if (scanner.at(i) !== Light.Package || scanner.at(i + 1) !== Light.Body) return null;
+  while (i < count && kinds[i] !== Light.Is && kinds[i] !== Light.As) i++;
+  if (i >= count) return null;
+  const headerEnd = ends[i]!;
   const items: BodyItem[] = [];
   i++;
-  while (i < tokens.length) {
-    const word = tokens[i]!.text;
-    if (word === 'END') return { headerEnd, items }; // the package's own END
+  while (i < count) {
+    const kind = kinds[i]!;
+    if (kind === Light.End) return { headerEnd, items }; // the package's own END
     const start = i;
-    if (word === 'BEGIN') {
-      items.push({ kind: 'initialization', start: tokens[start]!.start, end: tokens[tokens.length - 1]!.end });
+    if (kind === Light.Begin) {
+      items.push({ kind: 'initialization', start: starts[start]!, end: ends[count - 1]! });
       return { headerEnd, items };
     }
-    i = word === 'PROCEDURE' || word === 'FUNCTION' ? scanner.skipSubprogram(i) : scanner.skipToSemicolon(i);
+    i = kind === Light.Procedure || kind === Light.Function ? scanner.skipSubprogram(i) : scanner.skipToSemicolon(i);
     if (i <= start) return null;
-    items.push({ kind: 'declaration', start: tokens[start]!.start, end: tokens[Math.min(i, tokens.length) - 1]!.end });
+    items.push({ kind: 'declaration', start: starts[start]!, end: ends[Math.min(i, count) - 1]! });
   }
   return { headerEnd, items };
 }
