@@ -18,6 +18,13 @@ channels {
     HINTS
 }
 
+// Keywords that change meaning with the next token, retyped by a token pass before parsing (see
+// resolveContextualKeywords in server/src/parser/contextualKeywords.ts): one token of lookahead in the
+// lexer's output saves the parser a prediction at every name and every operand.
+tokens {
+    KEEP_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL
+}
+
 // ---- trivia -------------------------------------------------------------------------------------------
 
 WS                  : [ \t\r\n\f\u00A0\u2000-\u200B\u3000\uFEFF]+ -> skip;

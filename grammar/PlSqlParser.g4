@@ -199,10 +199,12 @@ exceptionHandler
 
 // ==== declarations ========================================================================================
 
+// A subtype's upper bound is a primary: with an expression, NOT (of NOT NULL) would be an operator to
+// look past, at every expression's end.
 declareItem
     : PRAGMA identifier (LPAREN arguments? RPAREN)? SEMI             # pragmaDeclaration
     | TYPE anyName (IS | AS) typeDefinitionKind SEMI                   # typeDeclaration
-    | SUBTYPE anyName IS typeSpec (RANGE expression DOUBLE_DOT expression)? (NOT NULL_)? SEMI  # subtypeDeclaration
+    | SUBTYPE anyName IS typeSpec (RANGE expression DOUBLE_DOT primary)? (NOT NULL_)? SEMI  # subtypeDeclaration
     | CURSOR anyName parameterList? (RETURN typeSpec)? (IS selectStatement)? SEMI              # cursorDeclaration
     | procedureHeading subprogramProperty* ((IS | AS) (callSpec | declareItem* body))? SEMI     # procedureDeclaration
     | functionHeading ((IS | AS) (callSpec | declareItem* body))? SEMI                         # functionDeclaration
@@ -368,14 +370,19 @@ iterationControl
       (WHILE expression)? (WHEN expression)?
     ;
 
+// INDICES OF c BETWEEN lo AND hi: the flat expression takes `c BETWEEN lo AND hi` whole.
 forallBounds
     : expression DOUBLE_DOT expression
-    | INDICES OF expression (BETWEEN expression AND expression)?
+    | INDICES OF expression
     | VALUES OF expression
     ;
 
+// Only DML can be bulk-bound (PLS-00430), so no body starts with '(' of a query.
 forallBody
-    : sqlStatement
+    : insertStatement
+    | updateStatement
+    | deleteStatement
+    | mergeStatement
     | EXECUTE IMMEDIATE expression executeImmediateClause*
     ;
 
@@ -452,7 +459,7 @@ factoringElement
 
 // SEARCH DEPTH FIRST BY c SET o / CYCLE c SET flag TO 'Y' DEFAULT 'N' of a recursive WITH element.
 searchOrCycleClause
-    : ID (~SET)* SET anyName (TO expression DEFAULT expression)?
+    : ID (~SET)* SET anyName (TO (STRING | NUMBER) DEFAULT (STRING | NUMBER))?   // cycle mark values are literals
     ;
 
 queryBlock
@@ -570,10 +577,15 @@ valuesClause
     : VALUES expression
     ;
 
+// A multi-table insert takes VALUES lists only (no record), and its query may start with '('.
 multiTableInsertItem
-    : insertIntoClause valuesClause?
-    | WHEN expression THEN (insertIntoClause valuesClause?)+
-    | ELSE (insertIntoClause valuesClause?)+
+    : insertIntoClause valuesList?
+    | WHEN expression THEN (insertIntoClause valuesList?)+
+    | ELSE (insertIntoClause valuesList?)+
+    ;
+
+valuesList
+    : VALUES LPAREN expression (COMMA expression)* RPAREN
     ;
 
 updateStatement
@@ -636,6 +648,13 @@ expression
       | COLLATE anyName
       | AT (LOCAL | TIME ZONE primary)
       | (DAY | YEAR) (LPAREN expression RPAREN)? TO (SECOND | MONTH) (LPAREN expression RPAREN)?   // (a - b) DAY TO SECOND
+      // Analytic clauses, after the call they apply to: `count(*) over (...)`, `lag(x) ignore nulls over (...)`,
+      // `first_value(x ignore nulls)`. Here, not in the name chain, so that the chain's end and the operand's
+      // end are both decided by the next token alone.
+      | OVER (LPAREN windowSpecification RPAREN | anyName)
+      | WITHIN GROUP LPAREN orderByClause RPAREN
+      | KEEP_ANALYTIC LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
+      | (IGNORE | RESPECT) NULLS
       )*
     ;
 
@@ -646,9 +665,9 @@ primary
       | STRING
       | NULL_
       | DATE STRING
-      | TIMESTAMP STRING
-      | TIME STRING
-      | INTERVAL (STRING | BINDVAR | nameChain) intervalUnit (TO intervalUnit)?
+      | TIMESTAMP_LITERAL STRING                     // TIMESTAMP, TIME, INTERVAL before a literal (parseUnit.ts)
+      | TIME_LITERAL STRING
+      | INTERVAL_LITERAL (STRING | BINDVAR) intervalUnit (TO intervalUnit)?
       | caseExpression
       | CURSOR LPAREN subquery RPAREN
       | MULTISET LPAREN subquery RPAREN
@@ -690,16 +709,11 @@ nameChain
     ;
 
 chainLink
-    : DOT anyName
-    | DOT STAR
+    : DOT (anyName | STAR)
     | LPAREN (argument (COMMA argument)*)? RPAREN
     | AT_SIGN anyName
     | PERCENT_SIGN anyName
     | OUTER_JOIN
-    | OVER (LPAREN windowSpecification RPAREN | anyName)
-    | WITHIN GROUP LPAREN orderByClause RPAREN
-    | KEEP LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
-    | (IGNORE | RESPECT) NULLS
     ;
 
 windowSpecification
@@ -738,8 +752,8 @@ argument
 argumentTail
     : ( AS | FROM | USING | ON | DEFAULT | RETURNING | FORMAT | WITH | WITHOUT | ARRAY | WRAPPER | NULL_
       | ERROR | EMPTY | CONVERSION | ORDER | BY | ASC | DESC | NULLS | FIRST | LAST | OVERFLOW | TRUNCATE
-      | PASSING | IGNORE | RESPECT | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
-      | YEAR | MONTH | DAY | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT
+      | PASSING | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
+      | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS balancedTokens                           // JSON_TABLE / XMLTABLE column definitions
@@ -773,18 +787,18 @@ identifier
     ;
 
 // Names that may follow a table or column as its alias without AS: identifier minus the words that
-// continue a query there (LEFT JOIN, MOD, DAY TO SECOND, OVER, WITHIN GROUP, IGNORE NULLS).
+// continue a query there (LEFT JOIN, MOD, DAY TO SECOND, OVER, WITHIN GROUP, IGNORE NULLS, MEMBER OF).
 aliasName
     : ID | DELIMITED_ID | SUBSTITUTION | ACCESSIBLE | AFTER | AGGREGATE | ARRAY | AUTHID | BEFORE | BODY | BYTE
     | CHAR | CHARACTER | COLLATION | COLLECT | COMPOUND | CONSTANT | CONSTRUCTOR | CONTENT | CONVERSION
     | DETERMINISTIC | DOCUMENT | DOUBLE | EACH | EVALNAME | EDITIONABLE | EDITIONING | EMPTY | ENCODING | ERROR | ERRORS
     | EXCEPTION | EXCEPTIONS | EXTERNAL | FINAL | FIRST | FOLLOWING | FORCE | FORMAT | GROUPING | IMMEDIATE
     | INDICES | INSTANTIABLE | INDENT | INTERVAL | JAVA | KEEP | KEY | LANGUAGE | LAST | LIBRARY | LIMIT | LOCAL
-    | LOCKED | LOG | LONG | MAP | MATCHED | MEMBER | MERGE | MONTH | NAME | NATIONAL | NEXT | NO | NOCYCLE
+    | LOCKED | LOG | LONG | MAP | MATCHED | MERGE | MONTH | NAME | NATIONAL | NEXT | NO | NOCYCLE
     | NONEDITIONABLE | NULLS | OBJECT | OFFSET | ONLY | OVERFLOW | PAIRS | PARALLEL_ENABLE | PASSING | PERCENT
     | PIPELINED | PRECEDING | PRECISION | RANGE | RAW | RECORD | REF | REFERENCING | REJECT | RELIES_ON | REPEAT
     | REPLACE | RESULT | RESULT_CACHE | RETURNING | REVERSE | ROW | ROWS | ROWTYPE | SAMPLE | SAVE | SECOND
-    | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | SUBMULTISET | TIES
+    | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | TIES
     | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
     | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE
     ;

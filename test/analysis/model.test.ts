@@ -133,3 +133,24 @@ end big;
   assert.deepEqual(unit.subprograms.map((s) => s.name), ['A', 'B', 'C']);
   assert.equal(unit.subprograms[1]!.body!.statements[0]!.calls[0]!.range.line, 3);
 });
+
+test('calls in SQL: analytic clauses are not calls, nested calls come in text order', () => {
+  const text = `begin
+  select count(*) over (partition by g), min(a) keep (dense_rank first order by f(d)), nvl(g(x), h(y))
+    into a, b, c from t;
+  forall i in indices of l between 1 and n
+    insert into t values (l(i), k(i));
+end;`;
+  const result = analyzeText(text);
+  const block = result.script.units[0]!.views[0]![0]!.body!;
+  const select = block.statements[0]!;
+  assert.equal(select.statementKind, 'sql');
+  if (select.statementKind !== 'sql') return;
+  assert.deepEqual(select.sql.calls.map((c) => [c.name, c.argumentCount, c.range.column]),
+    [['COUNT', 1, 10], ['MIN', 1, 42], ['F', 1, 81], ['NVL', 2, 88], ['G', 1, 92], ['H', 1, 98]]);
+  const forall = block.statements[1]!;
+  assert.equal(forall.statementKind, 'forall');
+  if (forall.statementKind !== 'forall') return;
+  assert.equal(forall.sql?.sqlKind, 'insert');
+  assert.deepEqual(forall.sql?.calls.map((c) => c.name), ['L', 'K']);
+});

@@ -180,6 +180,14 @@ end;` },
   json_table(j, '$[*]' columns (a number path '$.a')) , treat(o as t_circle).r,
   interval '5' day, date '2024-01-01', timestamp '2024-01-01 00:00:00', q'[it's]', n'x', nq'{y}'
 from dual;` },
+  { name: 'analytic clauses and keywords that are also names', code: `select lag(x) ignore nulls over (order by d), first_value(x + 1 ignore nulls) over (partition by g),
+  min(a) keep (dense_rank last order by d) over (partition by g), bs.keep keep, timestamp, a.time time,
+  time '10:00:00', interval :n day, cast(d as interval day(2) to second(6)), (d2 - d1) day(9) to second
+from dba_audit_trail bs where x member of l and y not submultiset of m;` },
+  { name: 'recursive WITH with SEARCH and CYCLE', code: `with r (id, p) as (select id, p from t where p is null union all select t.id, t.p from t join r on t.p = r.id)
+search depth first by id set ord
+cycle id set is_cycle to 1 default 0
+select * from r;` },
   { name: 'function calls visible inside SQL', code: 'begin select my_pkg.f(a), standalone_f(b) into x, y from t where g(c) = 1; end;' },
   // ---- SQL*Plus and script level ----
   { name: 'SQL*Plus script lines around units', code: `set serveroutput on size unlimited format truncated

@@ -31,6 +31,7 @@ import { describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts'
 import { BoundedRecoveryStrategy, RecoveryAbandoned } from './boundedRecovery.ts';
 import { charStreamFor } from './stringCharStream.ts';
 import { SegmentLexer } from './segmentLexer.ts';
+import { resolveContextualKeywords } from './contextualKeywords.ts';
 
 /** Positions relative to the segment text: 1-based lines and columns, end column exclusive. */
 export interface RelativeSyntaxError {
@@ -239,6 +240,7 @@ export function parseSegmentText<T>(
   // Every token but EOF: the passes below move tokens off the default channel, and EOF must stay on it.
   const tokenList = tokens.getTokens().filter((t) => t.type !== Token.EOF);
   hideLinePrefixSubstitutions(tokenList);
+  resolveContextualKeywords(tokenList);
   const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
   const errors: RelativeSyntaxError[] = [];
   const views: T[] = [];

@@ -228,8 +228,9 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   }
   if (ctx instanceof ForallStatementContext) {
     const body = ctx.forallBody();
-    const sql = body.sqlStatement();
     const executeExpression = body.expression();
+    // the body is the DML statement itself unless it is EXECUTE IMMEDIATE
+    const sql = executeExpression ? null : body;
     return {
       kind, statementKind: 'forall', range, labels, calls: collectCalls(bc, ctx.forallBounds(), 'expression'),
       iterator: normalizeName(bc.exactText(ctx.anyName())),
