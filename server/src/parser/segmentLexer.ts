@@ -1,5 +1,5 @@
 /**
- * The generated lexer with a cheaper token.
+ * The generated lexer with a cheaper token (and the DFA walk of lexerSimulator.ts).
  *
  * antlr4ng's Lexer.emit() allocates three objects per token: a [source, input] pair, an options object and
  * the CommonToken that copies the options out of it. On a dense 160 kB package body that was a tenth of the
@@ -9,6 +9,7 @@
  */
 import { Token, type CharStream, type TokenSource, type WritableToken } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
+import { AllocationFreeLexerSimulator } from './lexerSimulator.ts';
 
 type SourcePair = [TokenSource | null, CharStream | null];
 
@@ -83,6 +84,12 @@ export class SegmentToken implements WritableToken {
 
 export class SegmentLexer extends PlSqlLexer {
   private pair: SourcePair = [null, null];
+
+  constructor(input: CharStream) {
+    super(input);
+    // same ATN and DFA as the generated simulator; see lexerSimulator.ts
+    this.interpreter = new AllocationFreeLexerSimulator(this, this.atn, this.interpreter.decisionToDFA, this.interpreter.sharedContextCache);
+  }
 
   override emit(): Token {
     const input = this.inputStream;
