@@ -91,6 +91,30 @@ export class SegmentLexer extends PlSqlLexer {
     this.interpreter = new AllocationFreeLexerSimulator(this, this.atn, this.interpreter.decisionToDFA, this.interpreter.sharedContextCache);
   }
 
+  /**
+   * Spaces, tabs and line breaks between tokens are skipped here, before the DFA: the WS rule would skip
+   * them too, but through the whole match-and-accept machinery, once per gap between two tokens (half of
+   * all matches). Line and column move exactly as the lexer's own consume() moves them. Rarer blanks
+   * (form feed, Unicode spaces) are left to the WS rule.
+   */
+  override nextToken(): Token {
+    const input = this.inputStream;
+    const simulator = this.interpreter;
+    for (;;) {
+      const c = input.LA(1);
+      if (c === 32 || c === 9 || c === 13) {
+        simulator.column += 1;
+      } else if (c === 10) {
+        simulator.line += 1;
+        simulator.column = 0;
+      } else {
+        break;
+      }
+      input.consume();
+    }
+    return super.nextToken();
+  }
+
   override emit(): Token {
     const input = this.inputStream;
     if (this.pair[1] !== input) this.pair = [this, input];

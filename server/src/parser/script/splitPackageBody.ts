@@ -98,8 +98,14 @@ class ItemScanner {
   }
 }
 
+const PACKAGE_BODY_HEADER = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)\s+)?package\s+body\b/i;
+
 /** Returns null for anything but a package body without conditional compilation. */
 export function splitPackageBody(text: string): PackageBodyLayout | null {
+  // Most segments are not package bodies: a look at the first words spares them the scan of the whole
+  // text. (A comment inside the header words also fails it: the body is then parsed whole, which is
+  // always correct.)
+  if (!PACKAGE_BODY_HEADER.test(text.slice(0, 200))) return null;
   const tokens = lightTokens(text);
   const { count, kinds, starts, ends } = tokens;
   if (count === 0 || kinds[0] !== Light.Create) return null;
