@@ -56,7 +56,7 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
   const children = chain.children;
   const head = children[0] as TerminalNode;
   const firstToken = head.symbol;
-  let parts = [normalizeName(bc.exactText(head))];
+  const parts = [normalizeName(bc.exactText(head))];
   let nameEnd = firstToken;
   let afterCall = false;
   for (let i = 1; i < children.length; i++) {
@@ -77,15 +77,16 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
       }
       calls.push({
         kind: 'call',
-        name: parts.join('.'),
-        parts: [...parts],
+        name: parts.length === 1 ? parts[0]! : parts.join('.'),
+        parts: parts.slice(),
         range: bc.rangeOfTokens(firstToken, link.stop),
         nameRange: bc.rangeOfTokens(firstToken, nameEnd),
         argumentCount,
         context,
         mayBeCollectionAccess: parts.length === 1 && !afterCall && !named && argumentCount > 0,
       });
-      parts = [...parts.slice(0, -1), `${parts[parts.length - 1]}()`];
+      // the call's node has its own copy of parts: the working list can change in place
+      parts[parts.length - 1] += '()';
       afterCall = true;
     } else if (type === PlSqlLexer.DOT) {
       const name = link.children[1];
