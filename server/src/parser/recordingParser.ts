@@ -1,6 +1,6 @@
 /**
  * The generated parser, noting every name chain as it is parsed (and predicting through
- * oneTokenPrediction.ts).
+ * dfaPrediction.ts).
  *
  * The model builder needs the calls of each statement, which live in name chains (`pkg.f(x)`). Finding
  * them by walking every statement's subtree visited each node of the tree again, with several `instanceof`
@@ -8,7 +8,7 @@
  */
 import type { ParserRuleContext, TokenStream } from 'antlr4ng';
 import { PlSqlParser, type NameChainContext } from './generated/PlSqlParser.ts';
-import { OneTokenPredictionSimulator } from './oneTokenPrediction.ts';
+import { DfaFirstPredictionSimulator } from './dfaPrediction.ts';
 
 export class RecordingParser extends PlSqlParser {
   /** The chains of the current parse in the order they start (rules are entered in text order). */
@@ -17,7 +17,7 @@ export class RecordingParser extends PlSqlParser {
   constructor(input: TokenStream) {
     super(input);
     // same ATN, DFA and context cache as the generated simulator; only prediction gets a fast path
-    this.interpreter = new OneTokenPredictionSimulator(this, this.atn, this.interpreter.decisionToDFA, this.interpreter.sharedContextCache);
+    this.interpreter = new DfaFirstPredictionSimulator(this, this.atn, this.interpreter.decisionToDFA, this.interpreter.sharedContextCache);
   }
 
   override enterRule(context: ParserRuleContext, state: number, ruleIndex: number): void {
