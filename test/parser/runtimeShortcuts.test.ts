@@ -23,6 +23,10 @@ const EDGE_CASES = [
   "select 'astral \u{1F600}' , y from dual",
   '   \t\n\n',
   '',
+  'where a.x(+) = b.y and c( \t+ ) = d and e(+1) > f (\n+)',
+  'f(a, b);',
+  ')',
+  '(',
 ];
 
 function describeTokens(lexer: PlSqlLexer): string[] {

@@ -82,6 +82,30 @@ export class SegmentToken implements WritableToken {
   }
 }
 
+const CH_LPAREN = 40;
+
+/**
+ * Characters that always lex as one single-character token, so the DFA can be skipped for them: `,` `;`
+ * and `)` start no other rule, and `(` starts only the outer-join marker `(+)` besides LPAREN.
+ * test/parser/runtimeShortcuts.test.ts compares the result with the stock lexer on the corpus.
+ */
+const SINGLE_CHARACTER_TOKENS = (() => {
+  const table = new Int32Array(128);
+  table[44] = PlSqlLexer.COMMA;
+  table[59] = PlSqlLexer.SEMI;
+  table[41] = PlSqlLexer.RPAREN;
+  table[CH_LPAREN] = PlSqlLexer.LPAREN;
+  return table;
+})();
+
+/** `(`, blanks, `+`: the start of OUTER_JOIN `( + )`, which the DFA must decide. */
+function mayStartOuterJoin(input: CharStream): boolean {
+  let k = 2;
+  let c = input.LA(k);
+  while (c === 32 || c === 9) c = input.LA(++k);
+  return c === 43;
+}
+
 export class SegmentLexer extends PlSqlLexer {
   private pair: SourcePair = [null, null];
 
@@ -111,6 +135,19 @@ export class SegmentLexer extends PlSqlLexer {
         break;
       }
       input.consume();
+    }
+    const c = input.LA(1);
+    const single = c >= 0 && c < SINGLE_CHARACTER_TOKENS.length ? SINGLE_CHARACTER_TOKENS[c]! : 0;
+    if (single !== 0 && !(c === CH_LPAREN && mayStartOuterJoin(input))) {
+      // A token that is always this one character: no rule can match longer from here.
+      this.tokenStartCharIndex = input.index;
+      this.currentTokenStartLine = simulator.line;
+      this.currentTokenColumn = simulator.column;
+      this.type = single;
+      this.channel = Token.DEFAULT_CHANNEL;
+      input.consume();
+      simulator.column += 1;
+      return this.emit();
     }
     return super.nextToken();
   }
