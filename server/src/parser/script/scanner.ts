@@ -22,11 +22,24 @@ const CH_UNDERSCORE = 95;
 const CH_NBSP = 0xa0;
 const CH_BOM = 0xfeff;
 
+// Character classes of ASCII, looked up instead of compared: the scanners test every character of a file.
+const BLANK = 1;
+const IDENT = 2;
+const WORD = 4;
+const ASCII_CLASS = (() => {
+  const table = new Uint8Array(128);
+  for (const c of [CH_SPACE, CH_TAB, CH_FF, CH_VT]) table[c] = BLANK;
+  for (let c = 0; c < 128; c++) {
+    const letterOrDigit = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+    if (letterOrDigit || c === CH_UNDERSCORE || c === CH_DOLLAR || c === CH_HASH) table[c] = IDENT | WORD;
+  }
+  for (const c of [CH_DOT, CH_AMP, CH_AT]) table[c] = WORD;
+  return table;
+})();
+
 /** Whitespace inside a line (no line breaks). The BOM and NBSP count as whitespace. */
 export function isBlank(c: number): boolean {
-  if (c === CH_SPACE || c === CH_TAB) return true;
-  if (c < 0x80) return c === CH_FF || c === CH_VT;
-  return isUnicodeBlank(c);
+  return c < 0x80 ? (ASCII_CLASS[c]! & BLANK) !== 0 : isUnicodeBlank(c);
 }
 
 /** Unicode space separators (NBSP, ideographic space ...) and the BOM. */
@@ -48,21 +61,13 @@ export function isLineBreak(c: number): boolean {
 
 /** Letters, digits, `_`, `$`, `#` and any non-ASCII character (identifier body characters). */
 export function isIdentChar(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 48 && c <= 57) ||
-    c === CH_UNDERSCORE ||
-    c === CH_DOLLAR ||
-    c === CH_HASH ||
-    (c >= 0x80 && !isUnicodeBlank(c))
-  );
+  return c < 0x80 ? (ASCII_CLASS[c]! & IDENT) !== 0 : !isUnicodeBlank(c);
 }
 
 /** Characters that continue a "word" as the segmenter sees it: identifier characters plus `.` and `&`
  * (so that `&&schema..pkg`, `schema.name` and `a@b` are one word). */
 export function isWordChar(c: number): boolean {
-  return isIdentChar(c) || c === CH_DOT || c === CH_AMP || c === CH_AT;
+  return c < 0x80 ? (ASCII_CLASS[c]! & WORD) !== 0 : !isUnicodeBlank(c);
 }
 
 export function isLetter(c: number): boolean {
