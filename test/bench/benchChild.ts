@@ -1,14 +1,14 @@
 /**
  * One parser's measurements, run in its own fresh process so heaps and JIT state never mix:
  * heap before anything, module load, a cold pass over the corpus, a warm pass (timed per file), forced-GC heap,
- * re-parses of the largest package body, and (ours) the edit re-parse with the unit cache on.
+ * and (ours) the edit re-parse of the largest package body with the unit cache on. The full re-parse of that
+ * body is measured for both parsers side by side in reparseChild.ts.
  */
 import { performance } from 'node:perf_hooks';
 import { corpusRoot, largestPackageBody, loadCorpus, type CorpusFile } from './corpus.ts';
 import { loadParser, type BenchParser, type BenchParseResult, type ParserKind, type SyntaxErrorInfo } from './driver.ts';
 import { median, percentile } from './stats.ts';
-
-export const REPARSE_RUNS = 20;
+import { REPARSE_RUNS } from './reparseChild.ts';
 
 export interface FileResult {
   file: string;
@@ -51,9 +51,8 @@ export interface ChildResult {
   cold: { totalMs: number; linesPerSec: number };
   warm: { totalMs: number; linesPerSec: number; p50Ms: number; p95Ms: number; maxMs: number; maxFile: string };
   heap: { beforeBytes: number; afterWarmBytes: number; retainedBytes: number };
-  reparse?: ReparseResult;
-  /** Ours only: the same warm pass and re-parse, parsing to trees without the syntax model (the baseline's work). */
-  treesOnly?: { warmLinesPerSec: number; reparse?: ReparseResult };
+  /** Ours only: the same warm pass, parsing to trees without the syntax model (the baseline's work). */
+  treesOnly?: { warmLinesPerSec: number };
   editReparse?: EditReparseResult;
   /** Files with at least one syntax error (or an exception). */
   failures: { file: string; errors: number; firstError?: SyntaxErrorInfo; exception?: string }[];
@@ -114,17 +113,6 @@ export function findEditLine(text: string): number | undefined {
 export function editedText(text: string, starts: readonly number[], line: number, n: number): string {
   const at = starts[line]!;
   return `${text.slice(0, at)}null; /* edit ${n} */ ${text.slice(at)}`;
-}
-
-function reparse(parser: BenchParser, file: CorpusFile, model = true): ReparseResult {
-  const times: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < REPARSE_RUNS; i++) {
-    const t = performance.now();
-    errors = safeParse(parser, file.text, false, model).errors;
-    times.push(performance.now() - t);
-  }
-  return { file: file.path, lines: file.lines, runs: REPARSE_RUNS, medianMs: median(times), maxMs: Math.max(...times), errors };
 }
 
 function editReparse(parser: BenchParser, file: CorpusFile): EditReparseResult | undefined {
@@ -196,16 +184,15 @@ export async function runChild(kind: ParserKind, limit: number | undefined): Pro
   const slowest = perFile.reduce((a, b) => (b.warmMs > a.warmMs ? b : a), perFile[0] ?? { file: '', warmMs: NaN } as FileResult);
 
   const largest = largestPackageBody(corpus);
-  process.stderr.write(`[${kind}] re-parse ${largest?.path ?? '(no package body in the corpus)'}\n`);
-  const reparseResult = largest ? reparse(parser, largest) : undefined;
+  if (largest && kind === 'ours') process.stderr.write(`[${kind}] edit re-parse ${largest.path}\n`);
   const editResult = largest && kind === 'ours' ? editReparse(parser, largest) : undefined;
   let treesOnly: ChildResult['treesOnly'];
   if (kind === 'ours') {
-    process.stderr.write(`[${kind}] warm pass and re-parse, trees only\n`);
+    process.stderr.write(`[${kind}] warm pass, trees only\n`);
     gc();
     const t = performance.now();
     for (const f of corpus) safeParse(parser, f.text, false, false);
-    treesOnly = { warmLinesPerSec: lines / ((performance.now() - t) / 1000), ...(largest ? { reparse: reparse(parser, largest, false) } : {}) };
+    treesOnly = { warmLinesPerSec: lines / ((performance.now() - t) / 1000) };
   }
 
   const zeroErrorFiles = perFile.filter((p) => p.errors === 0).length;
@@ -229,7 +216,6 @@ export async function runChild(kind: ParserKind, limit: number | undefined): Pro
       maxFile: slowest.file,
     },
     heap: { beforeBytes, afterWarmBytes, retainedBytes: afterWarmBytes - beforeBytes },
-    ...(reparseResult ? { reparse: reparseResult } : {}),
     ...(editResult ? { editReparse: editResult } : {}),
     ...(treesOnly ? { treesOnly } : {}),
     failures: perFile

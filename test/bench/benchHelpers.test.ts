@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { editedText, findEditLine } from './benchChild.ts';
 import { countLines, largestPackageBody, smallFile, type CorpusFile } from './corpus.ts';
 import { median, percentile, table } from './stats.ts';
+import { combineRounds } from './reparseChild.ts';
 
 const file = (path: string, text: string): CorpusFile => ({ path, text, lines: countLines(text), bytes: text.length, encoding: 'utf-8' });
 
@@ -51,4 +52,18 @@ test('bench: the edit re-parse changes one line inside the first procedure', () 
 
 test('bench: table aligns columns', () => {
   assert.equal(table(['a', 'bb'], [['xxx', '1']], 'lr'), 'a    bb\n---  --\nxxx   1');
+});
+
+test('bench: re-parse rounds are pooled per variant', () => {
+  const combined = combineRounds([
+    { file: 'p.pkb', lines: 10, times: { ours: [3, 1], baseline: [9, 7] }, errors: { ours: 0, baseline: 2 } },
+    { file: 'p.pkb', lines: 10, times: { ours: [2, 8], baseline: [5, 6] }, errors: { ours: 0, baseline: 2 } },
+  ]);
+  assert.deepEqual(combined, {
+    file: 'p.pkb',
+    lines: 10,
+    runs: 4,
+    variants: { ours: { medianMs: 2.5, maxMs: 8, errors: 0 }, baseline: { medianMs: 6.5, maxMs: 9, errors: 2 } },
+  });
+  assert.equal(combineRounds([]), undefined);
 });

@@ -6,8 +6,10 @@
  *   env PLSQL_PERF_CORPUS=DIR           # another corpus (default ../shared/corpus from the repository root)
  *
  * Each parser runs in fresh child processes driven by this same file (`--child KIND`): one for the cold first
- * parse (dist/bench-first-parse.mjs), one for everything else. This parent collects their JSON, prints the
- * tables and writes .bench/parse-results.json. No assertions: benchmarks report, they do not fail.
+ * parse (dist/bench-first-parse.mjs), one for everything else. Then short children (`--reparse-child KIND`)
+ * time the re-parse of the largest package body, the parsers in turn (reparseChild.ts). This parent collects
+ * their JSON, prints the tables and writes .bench/parse-results.json. No assertions: benchmarks report, they
+ * do not fail.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runChild, type ChildResult } from './benchChild.ts';
+import { ROUNDS, combineRounds, runReparseRound, type InterleavedReparse, type ReparseRound } from './reparseChild.ts';
 import { corpusRoot, findRepoRoot, listCorpus, loadCorpus, smallFile } from './corpus.ts';
 import { PARSER_KINDS, type ParserKind } from './driver.ts';
 import type { FirstParseResult } from './firstParseChild.ts';
@@ -27,11 +30,12 @@ interface Args {
   limit: number | undefined;
   only: ParserKind | undefined;
   child: ParserKind | undefined;
+  reparseChild: ParserKind | undefined;
   out: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { limit: undefined, only: undefined, child: undefined, out: undefined };
+  const args: Args = { limit: undefined, only: undefined, child: undefined, reparseChild: undefined, out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -43,11 +47,12 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--limit') {
       args.limit = Number(value());
       if (!Number.isInteger(args.limit) || args.limit <= 0) throw new Error('--limit needs a positive integer');
-    } else if (a === '--only' || a === '--child') {
+    } else if (a === '--only' || a === '--child' || a === '--reparse-child') {
       const v = value();
       if (!PARSER_KINDS.includes(v as ParserKind)) throw new Error(`${a} takes ours or baseline`);
       if (a === '--only') args.only = v as ParserKind;
-      else args.child = v as ParserKind;
+      else if (a === '--child') args.child = v as ParserKind;
+      else args.reparseChild = v as ParserKind;
     } else if (a === '--out') args.out = value();
     else throw new Error(`unknown argument ${a} (expected --quick, --limit N, --only ours|baseline)`);
   }
@@ -78,6 +83,24 @@ function runFirstParse(kind: ParserKind, file: string): FirstParseResult | { err
   }
 }
 
+/** The re-parse rounds, the parsers in turn, each round in a fresh process. */
+function runReparse(kinds: readonly ParserKind[], limit: number | undefined, tmp: string): InterleavedReparse | { error: string } | undefined {
+  const rounds: ReparseRound[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const kind of kinds) {
+      process.stderr.write(`[${kind}] re-parse round ${round}/${ROUNDS}\n`);
+      const out = join(tmp, `reparse-${kind}-${round}.json`);
+      const args = [...nodeFlags(), self, '--reparse-child', kind, '--out', out, ...(limit ? ['--limit', String(limit)] : [])];
+      const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+      if (r.status !== 0) return { error: `${kind} round ${round}: exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
+      const result = JSON.parse(readFileSync(out, 'utf8')) as ReparseRound | null;
+      if (!result) return undefined;
+      rounds.push(result);
+    }
+  }
+  return combineRounds(rounds);
+}
+
 function runMeasurements(kind: ParserKind, limit: number | undefined, tmp: string): ChildResult | { error: string } {
   const out = join(tmp, `${kind}.json`);
   const args = [...nodeFlags(), self, '--child', kind, '--out', out, ...(limit ? ['--limit', String(limit)] : [])];
@@ -95,6 +118,11 @@ async function main(): Promise<void> {
   if (args.child) {
     const result = await runChild(args.child, args.limit);
     writeFileSync(args.out ?? `${args.child}.json`, JSON.stringify(result));
+    return;
+  }
+  if (args.reparseChild) {
+    const result = await runReparseRound(args.reparseChild, args.limit);
+    writeFileSync(args.out ?? 'reparse.json', JSON.stringify(result ?? null));
     return;
   }
 
@@ -127,6 +155,8 @@ async function main(): Promise<void> {
       const measurements = runMeasurements(kind, args.limit, tmp);
       results.parsers[kind] = { firstParse, measurements };
     }
+    const reparse = runReparse(kinds, args.limit, tmp);
+    if (reparse) results.reparse = reparse;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
