@@ -138,15 +138,18 @@ export class SegmentLexer extends PlSqlLexer {
     }
     const c = input.LA(1);
     const single = c >= 0 && c < SINGLE_CHARACTER_TOKENS.length ? SINGLE_CHARACTER_TOKENS[c]! : 0;
-    if (single !== 0 && !(c === CH_LPAREN && mayStartOuterJoin(input))) {
-      // A token that is always this one character: no rule can match longer from here.
+    if (c === Token.EOF || (single !== 0 && !(c === CH_LPAREN && mayStartOuterJoin(input)))) {
+      // A token that is always this one character (no rule can match longer from here), or the end: the
+      // DFA caches no edge for EOF, so there every segment would pay a simulation over all lexer rules.
       this.tokenStartCharIndex = input.index;
       this.currentTokenStartLine = simulator.line;
       this.currentTokenColumn = simulator.column;
-      this.type = single;
+      this.type = c === Token.EOF ? Token.EOF : single;
       this.channel = Token.DEFAULT_CHANNEL;
-      input.consume();
-      simulator.column += 1;
+      if (c !== Token.EOF) {
+        input.consume();
+        simulator.column += 1;
+      }
       return this.emit();
     }
     return super.nextToken();
