@@ -281,7 +281,7 @@ class Segmenter {
    * - SQL (SQL*Plus ends a SQL buffer at a blank line): after a blank line, a CREATE/DECLARE/BEGIN line or an
    *   unambiguous SQL*Plus command other than SET.
    */
-  private recoveryAt(j: number, eol: number, ctx: RecoveryContext): boolean {
+  private recoveryAt(j: number, ctx: RecoveryContext): boolean {
     const text = this.text;
     const c = text.charCodeAt(j);
     const plsql = ctx.kind === 'plsql';
@@ -289,7 +289,8 @@ class Segmenter {
     if (c === CH_LT) return plsql && ctx.anonymousClosed && text.charCodeAt(j + 1) === CH_LT;
     if (!isLetter(c)) return false;
     let e = j + 1;
-    while (e < eol && isIdentChar(text.charCodeAt(e))) e++;
+    // (a word never crosses a line break: no line end is needed to bound it)
+    while (e < this.n && isIdentChar(text.charCodeAt(e))) e++;
     if (e - j > 16) return false;
     const word = text.slice(j, e);
     const upper = word.toUpperCase();
@@ -303,6 +304,7 @@ class Segmenter {
     }
     const name = lookupCommand(word);
     if (name === undefined || !RECOVERY_COMMANDS.has(name)) return false;
+    const eol = lineEndAt(text, e);
     if (name === 'set' && !plsql) return false;
     const k = skipBlanks(text, e, eol);
     if (!this.looksLikeCommandArgs(k, eol)) return false;
@@ -362,24 +364,26 @@ class Segmenter {
         atLineStart = false;
         const lineStart = i;
         const j = skipBlanks(text, i, n);
-        const eol = lineEndAt(text, j);
-        const ce = trimEnd(text, j, eol);
-        if (ce - j === 1) {
-          const c = text.charCodeAt(j);
-          if (c === CH_SLASH || c === CH_DOT) {
+        const first = j < n ? text.charCodeAt(j) : -1;
+        // The line end is found only where it matters: most lines are plain code, scanned once below.
+        if (first === CH_SLASH || first === CH_DOT) {
+          const eol = lineEndAt(text, j);
+          if (trimEnd(text, j, eol) - j === 1) {
             finish(lastSigEnd, 'slash', eol, false);
             return;
           }
         }
         if (raw) {
+          const eol = lineEndAt(text, j);
+          const ce = trimEnd(text, j, eol);
           if (ce > j) lastSigEnd = ce;
           i = eol;
         } else {
-          if (j >= eol) {
+          if (first === -1 || first === CH_LF || first === CH_CR) {
             blankBefore = true;
           } else if (
             (blankBefore || cls?.kind === 'plsql') &&
-            this.recoveryAt(j, eol, {
+            this.recoveryAt(j, {
               kind: cls?.kind ?? 'sql',
               afterSemicolon,
               blockClosed: endsBlock && depth <= 0,
