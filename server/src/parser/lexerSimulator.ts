@@ -3,7 +3,8 @@
  *
  * LexerATNSimulator.execATN records the last accepting position in a new object every time the DFA passes
  * an accepting state, which is every character of an identifier or a number: a 160 kB package body made
- * over 100,000 of them. This walk keeps that position in locals and stores it once, then hands over to
+ * over 100,000 of them. This walk keeps that position in locals and stores it once, in one object per
+ * simulator that is reused (failOrAccept reads it at once and nothing keeps it), then hands over to
  * antlr4ng's own failOrAccept, exactly as execATN does. Everything else (building DFA states on a miss,
  * actions, errors) is antlr4ng's code.
  *
@@ -12,12 +13,21 @@
  */
 import { ATNSimulator, LexerATNSimulator, Token, type ATNConfigSet, type CharStream, type DFAState } from 'antlr4ng';
 
+interface AcceptedPosition {
+  index: number;
+  line: number;
+  column: number;
+  dfaState: DFAState;
+}
+
 /** The parts of LexerATNSimulator this walk uses that its typings keep private. */
 interface SimulatorInternals {
   line: number;
   column: number;
   options: { minDFAEdge: number; maxDFAEdge: number };
-  prevAccept: { index: number; line: number; column: number; dfaState: DFAState } | undefined;
+  prevAccept: AcceptedPosition | undefined;
+  /** Ours: the one position object this simulator reuses. */
+  reusableAccept?: AcceptedPosition;
   computeTargetState(input: CharStream, s: DFAState, t: number): DFAState;
   failOrAccept(input: CharStream, reach: ATNConfigSet, t: number): number;
 }
@@ -61,7 +71,16 @@ function execATN(this: SimulatorInternals, input: CharStream, startState: DFASta
     t = input.LA(1);
     state = target;
   }
-  this.prevAccept = accepted ? { index: acceptedIndex, line: acceptedLine, column: acceptedColumn, dfaState: accepted } : undefined;
+  if (accepted) {
+    const position = (this.reusableAccept ??= { index: 0, line: 0, column: 0, dfaState: accepted });
+    position.index = acceptedIndex;
+    position.line = acceptedLine;
+    position.column = acceptedColumn;
+    position.dfaState = accepted;
+    this.prevAccept = position;
+  } else {
+    this.prevAccept = undefined;
+  }
   return this.failOrAccept(input, state.configs, t);
 }
 

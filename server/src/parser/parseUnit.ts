@@ -238,7 +238,8 @@ export function parseSegmentText<T>(
   // Channel changes made by the conditional-compilation pass are seen by the stream, which filters by
   // channel when it is read.
   // Every token but EOF: the passes below move tokens off the default channel, and EOF must stay on it.
-  const tokenList = tokens.getTokens().filter((t) => t.type !== Token.EOF);
+  const all = tokens.getTokens();
+  const tokenList = all.slice(0, all.length > 0 && all[all.length - 1]!.type === Token.EOF ? -1 : all.length);
   hideLinePrefixSubstitutions(tokenList);
   resolveContextualKeywords(tokenList);
   const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
