@@ -148,6 +148,7 @@ export function printReport(results: BenchResults): void {
   }
   if (results.reparse && 'error' in results.reparse) console.log(`!! re-parse child failed: ${results.reparse.error}`);
   if (results.firstParseFile) console.log(`first-parse file: ${results.firstParseFile}`);
+  console.log('warm: ours, the median of 3 passes over the corpus (and per file); the baseline, one pass');
   if (reparse) {
     console.log(`largest package body: ${reparse.file} (${fmtInt(reparse.lines)} lines), ${reparse.runs} re-parses per parser, unit cache off,`);
     console.log('  in rounds of fresh processes that alternate between the parsers');
