@@ -6,8 +6,8 @@
  *   env PLSQL_PERF_CORPUS=DIR           # another corpus (default ../shared/corpus from the repository root)
  *
  * Each parser runs in fresh child processes driven by this same file (`--child KIND`): one for the cold first
- * parse (dist/bench-first-parse.mjs), one for everything else. Then short children (`--reparse-child KIND`)
- * time the re-parse of the largest package body, the parsers in turn (reparseChild.ts). This parent collects
+ * parse (dist/bench-first-parse.mjs), one for everything else. Then short children (`--reparse-child VARIANT`)
+ * time the re-parse of the largest package body, the variants in turn (reparseChild.ts). This parent collects
  * their JSON, prints the tables and writes .bench/parse-results.json. No assertions: benchmarks report, they
  * do not fail.
  */
@@ -17,7 +17,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runChild, type ChildResult } from './benchChild.ts';
-import { ROUNDS, combineRounds, runReparseRound, type InterleavedReparse, type ReparseRound } from './reparseChild.ts';
+import {
+  ROUNDS,
+  combineRounds,
+  isReparseVariant,
+  reparseVariants,
+  runReparseRound,
+  type InterleavedReparse,
+  type ReparseRound,
+  type ReparseVariant,
+} from './reparseChild.ts';
 import { corpusRoot, findRepoRoot, listCorpus, loadCorpus, smallFile } from './corpus.ts';
 import { PARSER_KINDS, type ParserKind } from './driver.ts';
 import type { FirstParseResult } from './firstParseChild.ts';
@@ -30,7 +39,7 @@ interface Args {
   limit: number | undefined;
   only: ParserKind | undefined;
   child: ParserKind | undefined;
-  reparseChild: ParserKind | undefined;
+  reparseChild: ReparseVariant | undefined;
   out: string | undefined;
 }
 
@@ -47,12 +56,15 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--limit') {
       args.limit = Number(value());
       if (!Number.isInteger(args.limit) || args.limit <= 0) throw new Error('--limit needs a positive integer');
-    } else if (a === '--only' || a === '--child' || a === '--reparse-child') {
+    } else if (a === '--only' || a === '--child') {
       const v = value();
       if (!PARSER_KINDS.includes(v as ParserKind)) throw new Error(`${a} takes ours or baseline`);
       if (a === '--only') args.only = v as ParserKind;
-      else if (a === '--child') args.child = v as ParserKind;
-      else args.reparseChild = v as ParserKind;
+      else args.child = v as ParserKind;
+    } else if (a === '--reparse-child') {
+      const v = value();
+      if (!isReparseVariant(v)) throw new Error(`${a} takes ours, ours-trees or baseline`);
+      args.reparseChild = v;
     } else if (a === '--out') args.out = value();
     else throw new Error(`unknown argument ${a} (expected --quick, --limit N, --only ours|baseline)`);
   }
@@ -83,16 +95,16 @@ function runFirstParse(kind: ParserKind, file: string): FirstParseResult | { err
   }
 }
 
-/** The re-parse rounds, the parsers in turn, each round in a fresh process. */
+/** The re-parse rounds, the variants in turn, each round in a fresh process. */
 function runReparse(kinds: readonly ParserKind[], limit: number | undefined, tmp: string): InterleavedReparse | { error: string } | undefined {
   const rounds: ReparseRound[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const kind of kinds) {
-      process.stderr.write(`[${kind}] re-parse round ${round}/${ROUNDS}\n`);
-      const out = join(tmp, `reparse-${kind}-${round}.json`);
-      const args = [...nodeFlags(), self, '--reparse-child', kind, '--out', out, ...(limit ? ['--limit', String(limit)] : [])];
+    for (const variant of reparseVariants(kinds)) {
+      process.stderr.write(`[${variant}] re-parse round ${round}/${ROUNDS}\n`);
+      const out = join(tmp, `reparse-${variant}-${round}.json`);
+      const args = [...nodeFlags(), self, '--reparse-child', variant, '--out', out, ...(limit ? ['--limit', String(limit)] : [])];
       const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-      if (r.status !== 0) return { error: `${kind} round ${round}: exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
+      if (r.status !== 0) return { error: `${variant} round ${round}: exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
       const result = JSON.parse(readFileSync(out, 'utf8')) as ReparseRound | null;
       if (!result) return undefined;
       rounds.push(result);

@@ -151,7 +151,7 @@ export function printReport(results: BenchResults): void {
   console.log('warm: ours, the median of 3 passes over the corpus (and per file); the baseline, one pass');
   if (reparse) {
     console.log(`largest package body: ${reparse.file} (${fmtInt(reparse.lines)} lines), ${reparse.runs} re-parses per parser, unit cache off,`);
-    console.log('  in rounds of fresh processes that alternate between the parsers');
+    console.log('  in rounds of fresh processes that alternate between ours (with the model), ours (trees only) and the baseline');
   }
   if (ours.m?.editReparse) {
     const e = ours.m.editReparse;

@@ -1,16 +1,17 @@
 /**
- * The re-parse of the largest package body, measured in rounds that alternate between the parsers.
+ * The re-parse of the largest package body, measured in rounds that alternate between the variants.
  *
  * On a shared machine the speed changes by up to 2x from one minute to the next. Measured once per parser,
- * minutes apart, the two would be compared at different machine speeds (one run of this benchmark had the
- * baseline at 72 ms, another at 148 ms). So the parent runs ROUNDS short child processes per parser, in
- * turn (ours, baseline, ours, baseline, ...), each timing RUNS_PER_ROUND re-parses: both parsers sample
- * the same stretch of time, each in its own heap.
+ * minutes apart, the parsers would be compared at different machine speeds (one run of this benchmark had
+ * the baseline at 72 ms, another at 148 ms). So the parent runs ROUNDS short child processes per variant,
+ * in turn (ours with the model, ours to trees only, the baseline, then again), each timing RUNS_PER_ROUND
+ * re-parses: every variant samples the same stretch of time, each in its own heap. Ours to trees only
+ * runs in a process that builds no models at all, as the baseline's does.
  *
- * Warm-up in each child, untimed: ours parses the whole corpus once (the state of a language server that has
- * seen many files), then the file itself; the baseline parses the file itself (its corpus pass takes
- * minutes). Both parse the file WARMUP_RUNS times, so the first timed run does not pay for the warm-up's
- * garbage or for compiling the file's paths.
+ * Warm-up in each child, untimed: ours parses the whole corpus once in the same mode (the state of a
+ * process that has seen many files); the baseline does not (its corpus pass takes minutes). Each then
+ * parses the file WARMUP_RUNS times, so the first timed run does not pay for the warm-up's garbage or for
+ * compiling the file's paths.
  */
 import { performance } from 'node:perf_hooks';
 import { corpusRoot, largestPackageBody, loadCorpus } from './corpus.ts';
@@ -46,24 +47,32 @@ export interface ReparseRound {
   errors: Partial<Record<ReparseVariant, number>>;
 }
 
-/** One round in a fresh process: warm up one parser, then time its re-parses (ours: with and without the model, in turn). */
-export async function runReparseRound(kind: ParserKind, limit: number | undefined): Promise<ReparseRound | undefined> {
+/** The variants to time for the parsers of a run. */
+export function reparseVariants(kinds: readonly ParserKind[]): ReparseVariant[] {
+  return kinds.flatMap((kind): ReparseVariant[] => (kind === 'ours' ? ['ours', 'ours-trees'] : ['baseline']));
+}
+
+export function isReparseVariant(value: string): value is ReparseVariant {
+  return value === 'ours' || value === 'ours-trees' || value === 'baseline';
+}
+
+/** One round in a fresh process: warm up, then time the re-parses of one variant. */
+export async function runReparseRound(variant: ReparseVariant, limit: number | undefined): Promise<ReparseRound | undefined> {
   const corpus = loadCorpus(corpusRoot(), limit);
   const largest = largestPackageBody(corpus);
   if (!largest) return undefined;
-  const parser = await loadParser(kind);
-  if (kind === 'ours') for (const f of corpus) parser.parse(f.text);
-  const variants: [ReparseVariant, boolean][] = kind === 'ours' ? [['ours', true], ['ours-trees', false]] : [['baseline', false]];
-  for (let i = 0; i < WARMUP_RUNS; i++) for (const [, model] of variants) parser.parse(largest.text, { unitCache: false, model });
-  const round: ReparseRound = { file: largest.path, lines: largest.lines, times: {}, errors: {} };
+  const parser = await loadParser(variant === 'baseline' ? 'baseline' : 'ours');
+  const options = { unitCache: false, model: variant === 'ours' };
+  if (variant !== 'baseline') for (const f of corpus) parser.parse(f.text, options);
+  for (let i = 0; i < WARMUP_RUNS; i++) parser.parse(largest.text, options);
+  const times: number[] = [];
+  let errors = 0;
   for (let i = 0; i < RUNS_PER_ROUND; i++) {
-    for (const [variant, model] of variants) {
-      const t = performance.now();
-      round.errors[variant] = parser.parse(largest.text, { unitCache: false, model }).errors;
-      (round.times[variant] ??= []).push(performance.now() - t);
-    }
+    const t = performance.now();
+    errors = parser.parse(largest.text, options).errors;
+    times.push(performance.now() - t);
   }
-  return round;
+  return { file: largest.path, lines: largest.lines, times: { [variant]: times }, errors: { [variant]: errors } };
 }
 
 /** The rounds' times pooled per variant. */
