@@ -99,7 +99,13 @@ callSpec
 // ---- triggers -------------------------------------------------------------------------------------------
 
 triggerDefinition
-    : TRIGGER qualifiedName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
+    : TRIGGER triggerName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
+    ;
+
+// Not qualifiedName: header tokens (any token) follow a trigger's name, so the end of qualifiedName, which
+// every table name shares, would need lookahead past a whole trigger header.
+triggerName
+    : identifier (DOT anyName)* (AT_SIGN anyName)?
     ;
 
 // The header (timing, events, REFERENCING, FOR EACH ROW, FOLLOWS, ENABLE ...) is kept as tokens; the

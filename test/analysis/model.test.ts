@@ -154,3 +154,19 @@ end;`;
   assert.equal(forall.sql?.sqlKind, 'insert');
   assert.deepEqual(forall.sql?.calls.map((c) => c.name), ['L', 'K']);
 });
+
+test('a trigger: its name, timing and level, with header tokens right after the name', () => {
+  const text = `create or replace trigger app.trg_bi before insert or update of amount on app.invoices for each row
+when (new.amount > 0)
+begin
+  :new.id := invoice_seq.nextval;
+end;
+/
+`;
+  const unit = analyzeText(text).script.units[0]!.views[0]![0]!;
+  assert.equal(unit.unitKind, 'trigger');
+  assert.equal(unit.name, 'APP.TRG_BI');
+  assert.deepEqual(unit.nameRange, { line: 1, column: 27, endLine: 1, endColumn: 37 });
+  assert.equal(unit.trigger?.timing, 'before');
+  assert.equal(unit.trigger?.rowLevel, true);
+});

@@ -293,7 +293,7 @@ function buildCreate(bc: BuildContext, create: CreateStatementContext): UnitNode
   }
   const trigger = createBody.triggerDefinition();
   if (trigger) {
-    named('trigger', trigger.qualifiedName(), []);
+    named('trigger', trigger.triggerName(), []);
     buildTrigger(bc, unit, trigger);
     return unit;
   }
