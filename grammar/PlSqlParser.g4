@@ -84,12 +84,14 @@ initializationPart
     : BEGIN seqOfStatements exceptionPart?
     ;
 
+// ';' or the end of the segment (a call spec ends at the '/' line): with an optional ';', the label after a
+// body's END would need lookahead into whatever follows.
 procedureDefinition
-    : procedureHeading subprogramProperty* ((IS | AS) (callSpec | declareItem* body))? SEMI?
+    : procedureHeading subprogramProperty* ((IS | AS) (callSpec | declareItem* body))? (SEMI | EOF)
     ;
 
 functionDefinition
-    : functionHeading ((IS | AS) (callSpec | declareItem* body))? SEMI?
+    : functionHeading ((IS | AS) (callSpec | declareItem* body))? (SEMI | EOF)
     ;
 
 callSpec
@@ -117,7 +119,7 @@ triggerHeaderToken
 triggerBody
     : COMPOUND TRIGGER declareItem* timingPointSection+ END labelReference? SEMI?
     | CALL nameChain SEMI?
-    | (LABEL_START anyName LABEL_END)* DECLARE? declareItem* body SEMI?
+    | (LABEL_START anyName LABEL_END)* DECLARE? declareItem* body (SEMI | EOF)
     ;
 
 timingPointSection
@@ -182,8 +184,10 @@ typeBodyItem
 
 // ==== anonymous blocks ====================================================================================
 
+// A block's END is followed by ';' or by the end of its segment, never by more code: the optional label
+// after END is then decided by one token, in every block.
 anonymousBlock
-    : label* (DECLARE declareItem*)? body SEMI?
+    : label* (DECLARE declareItem*)? body (SEMI | EOF)
     ;
 
 label
@@ -762,7 +766,7 @@ argumentTail
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
-    | COLUMNS balancedTokens                           // JSON_TABLE / XMLTABLE column definitions
+    | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     ;
 
 // ==== names ===============================================================================================
@@ -852,5 +856,11 @@ islandTokens
     ;
 
 balancedTokens
+    : (~(LPAREN | RPAREN) | LPAREN balancedTokens? RPAREN)+
+    ;
+
+// XMLTABLE's column list is not parenthesised: it runs to the function's closing parenthesis. Its own rule,
+// so that balancedTokens, always closed by ')', ends on one token of lookahead.
+columnDefinitions
     : (~(LPAREN | RPAREN) | LPAREN balancedTokens? RPAREN)+
     ;
