@@ -851,8 +851,9 @@ islandStart
     : ID | TRUNCATE | CALL
     ;
 
+// The run takes every token up to ';' or the end of the segment either way; saying so makes its end LL(1).
 islandTokens
-    : (~SEMI)* SEMI?
+    : (~SEMI)* (SEMI | EOF)
     ;
 
 balancedTokens
