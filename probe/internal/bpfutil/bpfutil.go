@@ -67,13 +67,9 @@ func Filter(tgid, tid uint32, control *ebpf.Map) asm.Instructions {
 			asm.RSh.Imm(asm.R1, 32),
 			asm.JNE.Imm(asm.R1, int32(tid), ExitLabel))
 	}
+	insns = append(insns, asm.StoreImm(asm.RFP, -4, 0, asm.Word))
+	insns = append(insns, Lookup(control, -4, ExitLabel)...)
 	return append(insns,
-		asm.StoreImm(asm.RFP, -4, 0, asm.Word),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -4),
-		asm.LoadMapPtr(asm.R1, control.FD()),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, ExitLabel),
 		asm.LoadMem(asm.R1, asm.R0, 0, asm.Word),
 		asm.JEq.Imm(asm.R1, 0, ExitLabel),
 	)
@@ -86,21 +82,55 @@ func AddToArray(m *ebpf.Map, key uint32, off int16, reg asm.Register, skip strin
 	if skip == "" {
 		skip = ExitLabel
 	}
-	insns := asm.Instructions{
-		asm.StoreImm(asm.RFP, -8, int64(key), asm.Word),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.LoadMapPtr(asm.R1, m.FD()),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, skip),
-		asm.LoadMem(asm.R1, asm.R0, off, asm.DWord),
-	}
+	insns := append(asm.Instructions{asm.StoreImm(asm.RFP, -8, int64(key), asm.Word)}, Lookup(m, -8, skip)...)
+	insns = append(insns, asm.LoadMem(asm.R1, asm.R0, off, asm.DWord))
 	if reg == asm.RFP {
 		insns = append(insns, asm.Add.Imm(asm.R1, 1))
 	} else {
 		insns = append(insns, asm.Add.Reg(asm.R1, reg))
 	}
 	return append(insns, asm.StoreMem(asm.R0, off, asm.R1, asm.DWord))
+}
+
+// Lookup emits: r0 = map lookup of the key stored at fp+keyOff; jump to miss when it is absent (the
+// verifier insists that the result is checked). Clobbers r1-r5.
+func Lookup(m *ebpf.Map, keyOff int16, miss string) asm.Instructions {
+	return asm.Instructions{
+		asm.LoadMapPtr(asm.R1, m.FD()),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, int32(keyOff)),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, miss),
+	}
+}
+
+// CountInHash emits: hash[key at fp+keyOff] += 1, inserting the key with 1 when it is new, then a
+// jump to the exit label. When the map is full, or another CPU's insert won and the key is still
+// missing, it jumps to full instead. Uses fp+valueOff for the initial value and the label "insert".
+func CountInHash(m *ebpf.Map, keyOff, valueOff int16, full string) asm.Instructions {
+	increment := func(miss string) asm.Instructions {
+		return append(Lookup(m, keyOff, miss),
+			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+			asm.Add.Imm(asm.R1, 1),
+			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
+			asm.Ja.Label(ExitLabel),
+		)
+	}
+	insns := increment("insert")
+	insns = append(insns,
+		asm.Mov.Imm(asm.R1, 1).WithSymbol("insert"),
+		asm.StoreMem(asm.RFP, valueOff, asm.R1, asm.DWord),
+		asm.LoadMapPtr(asm.R1, m.FD()),
+		asm.Mov.Reg(asm.R2, asm.RFP),
+		asm.Add.Imm(asm.R2, int32(keyOff)),
+		asm.Mov.Reg(asm.R3, asm.RFP),
+		asm.Add.Imm(asm.R3, int32(valueOff)),
+		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
+		asm.FnMapUpdateElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, ExitLabel),
+	)
+	// Another CPU may have inserted the key meanwhile: look it up once more.
+	return append(insns, increment(full)...)
 }
 
 // Exit emits the shared exit label.

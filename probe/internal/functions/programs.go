@@ -46,11 +46,9 @@ func returnProgram(m *maps, idx, tgid, tid uint32) *ebpf.ProgramSpec {
 	insns = append(insns,
 		asm.StoreMem(asm.RFP, -16, asm.R9, asm.Word),
 		asm.StoreImm(asm.RFP, -12, int64(idx), asm.Word),
-		asm.LoadMapPtr(asm.R1, m.starts.FD()),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -16),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpfutil.ExitLabel),
+	)
+	insns = append(insns, bpfutil.Lookup(m.starts, -16, bpfutil.ExitLabel)...)
+	insns = append(insns,
 		asm.LoadMem(asm.R7, asm.R0, 0, asm.DWord),
 		asm.LoadMapPtr(asm.R1, m.starts.FD()),
 		asm.Mov.Reg(asm.R2, asm.RFP),

@@ -31,33 +31,7 @@ func sampleProgram(m *maps, tgid, tid uint32) *ebpf.ProgramSpec {
 		asm.JSLT.Imm(asm.R0, 0, "lost"),
 		asm.StoreMem(asm.RFP, -16, asm.R0, asm.Word),
 	)
-	bump := func(miss string) asm.Instructions {
-		return asm.Instructions{
-			asm.LoadMapPtr(asm.R1, m.counts.FD()),
-			asm.Mov.Reg(asm.R2, asm.RFP),
-			asm.Add.Imm(asm.R2, -16),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, miss),
-			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
-			asm.Add.Imm(asm.R1, 1),
-			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
-			asm.Ja.Label(bpfutil.ExitLabel),
-		}
-	}
-	insns = append(insns, bump("insert")...)
-	insns = append(insns,
-		asm.Mov.Imm(asm.R1, 1).WithSymbol("insert"),
-		asm.StoreMem(asm.RFP, -24, asm.R1, asm.DWord),
-		asm.LoadMapPtr(asm.R1, m.counts.FD()),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -16),
-		asm.Mov.Reg(asm.R3, asm.RFP),
-		asm.Add.Imm(asm.R3, -24),
-		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
-		asm.FnMapUpdateElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpfutil.ExitLabel),
-	)
-	insns = append(insns, bump("lost")...)
+	insns = append(insns, bpfutil.CountInHash(m.counts, -16, -24, "lost")...)
 	lost := bpfutil.AddToArray(m.lost, 0, 0, asm.RFP, "")
 	lost[0] = lost[0].WithSymbol("lost")
 	insns = append(insns, lost...)

@@ -80,15 +80,13 @@ func countProgram(m *maps, tgid, tid uint32, sizeNrs []int) *ebpf.ProgramSpec {
 func countEntry(m *maps, tgid, tid uint32) asm.Instructions {
 	insns := asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}
 	insns = append(insns, bpfutil.Filter(tgid, tid, m.control.Map)...)
-	return append(insns,
+	insns = append(insns,
 		asm.LoadMem(asm.R8, asm.R6, 8, asm.DWord), // id
 		asm.JGE.Imm(asm.R8, maxNr, bpfutil.ExitLabel),
 		asm.StoreMem(asm.RFP, -8, asm.R8, asm.Word),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.LoadMapPtr(asm.R1, m.stats.FD()),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpfutil.ExitLabel),
+	)
+	insns = append(insns, bpfutil.Lookup(m.stats, -8, bpfutil.ExitLabel)...)
+	return append(insns,
 		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
 		asm.Add.Imm(asm.R1, 1),
 		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
@@ -144,11 +142,9 @@ func timedExitProgram(m *maps, tgid, tid uint32) *ebpf.ProgramSpec {
 		asm.Sub.Reg(asm.R0, asm.R1),
 		asm.StoreMem(asm.RFP, -48, asm.R0, asm.DWord),
 		asm.StoreMem(asm.RFP, -8, asm.R8, asm.Word),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -8),
-		asm.LoadMapPtr(asm.R1, m.stats.FD()),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, "sizes"),
+	)
+	insns = append(insns, bpfutil.Lookup(m.stats, -8, "sizes")...)
+	insns = append(insns,
 		asm.LoadMem(asm.R1, asm.R0, 8, asm.DWord),
 		asm.LoadMem(asm.R2, asm.RFP, -48, asm.DWord),
 		asm.Add.Reg(asm.R1, asm.R2),
@@ -169,50 +165,19 @@ func timedExitProgram(m *maps, tgid, tid uint32) *ebpf.ProgramSpec {
 // slotLookup emits r7 = &slots[tid % slotCount] (tid from r9; exit if the lookup fails, which
 // the verifier requires us to handle). Uses fp-12.
 func slotLookup(m *maps) asm.Instructions {
-	return asm.Instructions{
+	insns := asm.Instructions{
 		asm.Mov.Reg(asm.R1, asm.R9),
 		asm.And.Imm(asm.R1, slotCount-1),
 		asm.StoreMem(asm.RFP, -12, asm.R1, asm.Word),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -12),
-		asm.LoadMapPtr(asm.R1, m.slots.FD()),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpfutil.ExitLabel),
-		asm.Mov.Reg(asm.R7, asm.R0),
 	}
+	insns = append(insns, bpfutil.Lookup(m.slots, -12, bpfutil.ExitLabel)...)
+	return append(insns, asm.Mov.Reg(asm.R7, asm.R0))
 }
 
 // bumpSize emits sizes[key at fp-24] += 1, inserting the key if needed; when the map is full the
 // drop counter is bumped instead. Uses fp-32 for the initial value.
 func bumpSize(m *maps) asm.Instructions {
-	bump := func(miss string) asm.Instructions {
-		return asm.Instructions{
-			asm.LoadMapPtr(asm.R1, m.sizes.FD()),
-			asm.Mov.Reg(asm.R2, asm.RFP),
-			asm.Add.Imm(asm.R2, -24),
-			asm.FnMapLookupElem.Call(),
-			asm.JEq.Imm(asm.R0, 0, miss),
-			asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
-			asm.Add.Imm(asm.R1, 1),
-			asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
-			asm.Ja.Label(bpfutil.ExitLabel),
-		}
-	}
-	insns := bump("insert")
-	insns = append(insns,
-		asm.Mov.Imm(asm.R1, 1).WithSymbol("insert"),
-		asm.StoreMem(asm.RFP, -32, asm.R1, asm.DWord),
-		asm.LoadMapPtr(asm.R1, m.sizes.FD()),
-		asm.Mov.Reg(asm.R2, asm.RFP),
-		asm.Add.Imm(asm.R2, -24),
-		asm.Mov.Reg(asm.R3, asm.RFP),
-		asm.Add.Imm(asm.R3, -32),
-		asm.Mov.Imm(asm.R4, 1), // BPF_NOEXIST
-		asm.FnMapUpdateElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, bpfutil.ExitLabel),
-	)
-	// Another CPU may have inserted the key meanwhile: look it up once more, else count a drop.
-	insns = append(insns, bump("drop")...)
+	insns := bpfutil.CountInHash(m.sizes, -24, -32, "drop")
 	drop := bpfutil.AddToArray(m.drops, 0, 0, asm.RFP, "")
 	drop[0] = drop[0].WithSymbol("drop")
 	return append(insns, drop...)
