@@ -156,20 +156,24 @@ export class SegmentLexer extends PlSqlLexer {
   }
 
   override emit(): Token {
-    const input = this.inputStream;
-    if (this.pair[1] !== input) this.pair = [this, input];
     const token = new SegmentToken(
-      this.pair, this.type, this.channel, this.tokenStartCharIndex, this.getCharIndex() - 1,
+      this.sourcePair(), this.type, this.channel, this.tokenStartCharIndex, this.getCharIndex() - 1,
       this.currentTokenStartLine, this.currentTokenColumn,
     );
     this.emitToken(token);
     return token;
   }
 
-  override emitEOF(): Token {
+  /** The [lexer, input] pair every token of the current input shares. */
+  private sourcePair(): SourcePair {
     const input = this.inputStream;
     if (this.pair[1] !== input) this.pair = [this, input];
-    const eof = new SegmentToken(this.pair, Token.EOF, Token.DEFAULT_CHANNEL, input.index, input.index - 1, this.line, this.column);
+    return this.pair;
+  }
+
+  override emitEOF(): Token {
+    const input = this.inputStream;
+    const eof = new SegmentToken(this.sourcePair(), Token.EOF, Token.DEFAULT_CHANNEL, input.index, input.index - 1, this.line, this.column);
     this.emitToken(eof);
     return eof;
   }
