@@ -143,8 +143,8 @@ function unclosedCommentAfter(text: string, from: number, lineStarts: number[]):
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
-  const segments = segmentScript(text);
   const lineStarts = computeLineStarts(text);
+  const segments = segmentScript(text, lineStarts);
   const units: ParsedUnit[] = [];
   const syntaxErrors: Finding[] = [];
   const notes: Finding[] = [];

@@ -163,9 +163,10 @@ class Segmenter {
   /** Only blanks precede `pos` on its line. */
   private lineFirst = true;
 
-  constructor(text: string) {
+  constructor(text: string, lineStarts?: number[]) {
     this.text = text;
     this.n = text.length;
+    this.lineStarts = lineStarts;
   }
 
   run(): ScriptSegment[] {
@@ -601,9 +602,10 @@ class Segmenter {
 }
 
 /** Splits a SQL*Plus / SQLcl script into SQL*Plus commands and SQL / PL/SQL code segments. Never throws. */
-export function segmentScript(text: string): ScriptSegment[] {
+/** `lineStarts`: the text's line starts (computeLineStarts) when the caller has them already. */
+export function segmentScript(text: string, lineStarts?: number[]): ScriptSegment[] {
   try {
-    return new Segmenter(text).run();
+    return new Segmenter(text, lineStarts).run();
   } catch {
     // Defensive only: the scanner has no throwing paths; fall back to one code segment.
     const trimmed = text.trim();
