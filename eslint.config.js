@@ -1,4 +1,4 @@
-// ESLint flat config. The analyzer (server/src/analysis, server/src/parser) is a pure library: it must not
+// ESLint flat config. The analyzer (server/src/analysis, syntax, parser) is a pure library: it must not
 // import the editor, the language-server transport or the database driver (STYLE.md §1).
 import tseslint from 'typescript-eslint';
 
@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['server/src/analysis/**/*.ts', 'server/src/parser/**/*.ts'],
+    files: ['server/src/analysis/**/*.ts', 'server/src/syntax/**/*.ts', 'server/src/parser/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: editorModules.filter((m) => !m.includes('*')), patterns: editorModules.filter((m) => m.includes('*')) }],
     },

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 // The analyzer is a library shared by the CLI, the language server and the extension: it must not
 // depend on any of them (STYLE.md §1). ESLint enforces the same rule while editing; this test makes it
@@ -19,9 +19,33 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-test('server/src/analysis and server/src/parser import no editor, transport or driver module', () => {
-  const files = [...sources(join(root, 'analysis')), ...sources(join(root, 'parser'))];
+test('server/src/analysis, syntax and parser import no editor, transport or driver module', () => {
+  const files = [...sources(join(root, 'analysis')), ...sources(join(root, 'syntax')), ...sources(join(root, 'parser'))];
   assert.ok(files.length > 10, 'analyzer sources were found');
   const offenders = files.filter((f) => forbidden.test(readFileSync(f, 'utf8')));
+  assert.deepEqual(offenders, []);
+});
+
+// The layers run one way: parser -> syntax (model) -> analysis (semantics, rules) -> cli / lsp.
+// A layer may import only the layers before it.
+const layers = ['parser', 'syntax', 'analysis'] as const;
+
+test('dependencies run one way: parser -> syntax -> analysis', () => {
+  const offenders: string[] = [];
+  for (const [index, layer] of layers.entries()) {
+    const later = layers.slice(index + 1);
+    for (const file of sources(join(root, layer))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/from\s+['"]([^'"]+)['"]/g)) {
+        const target = match[1]!;
+        if (!target.startsWith('.')) continue;
+        const resolved = relative(root, join(file, '..', target));
+        const targetLayer = resolved.split('/')[0];
+        if (later.includes(targetLayer as (typeof later)[number]) || targetLayer === 'cli' || targetLayer === 'lsp') {
+          offenders.push(`${relative(root, file)} imports ${resolved}`);
+        }
+      }
+    }
+  }
   assert.deepEqual(offenders, []);
 });

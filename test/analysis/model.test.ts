@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
-import type { LoopStatementNode, StatementNode, UnitNode } from '../../server/src/analysis/model/nodes.ts';
+import type { LoopStatementNode, StatementNode, UnitNode } from '../../server/src/syntax/model/nodes.ts';
 
 const source = `create or replace package body billing as
   g_rate constant number := default_rate();
@@ -115,7 +115,7 @@ test('a cached unit moved down by an edit above it keeps correct positions', () 
 });
 
 test('an edit inside one subprogram of a package body re-parses that subprogram only', async () => {
-  const { parseCounters } = await import('../../server/src/parser/parseScript.ts');
+  const { parseCounters } = await import('../../server/src/syntax/parseScript.ts');
   const body = (n: number) => `create or replace package body big as
   procedure a is begin step_a; end;
   procedure b is begin step_b(${n}); end;

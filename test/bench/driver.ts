@@ -30,7 +30,7 @@ export async function loadParser(kind: ParserKind): Promise<BenchParser> {
     const { parseBaseline } = await import('./baselineParser.ts');
     return { kind, parse: (text) => parseBaseline(text) };
   }
-  const { parseScript } = await import('../../server/src/parser/parseScript.ts');
+  const { parseScript } = await import('../../server/src/syntax/parseScript.ts');
   return {
     kind,
     parse(text, options) {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
-import type { UnitNode } from '../../server/src/analysis/model/nodes.ts';
+import type { UnitNode } from '../../server/src/syntax/model/nodes.ts';
 
 function callNames(unit: UnitNode): string[] {
   const names: string[] = [];

@@ -2,7 +2,7 @@
  * The fuzz test's pieces: a seeded PRNG, a crude tokenizer, token mutations and the finding checks. Every case is
  * generated from (seed, case index) alone, so any single case can be reproduced without running the others.
  */
-import type { Finding } from '../../server/src/analysis/finding.ts';
+import type { Finding } from '../../server/src/syntax/finding.ts';
 
 /** mulberry32: small, fast, good enough for test-case generation. */
 export function mulberry32(seed: number): () => number {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
-import type { StatementNode, SubprogramNode } from '../../server/src/analysis/model/nodes.ts';
+import type { StatementNode, SubprogramNode } from '../../server/src/syntax/model/nodes.ts';
 
 const body = `create or replace package body billing as
   procedure first_one is

@@ -2,8 +2,8 @@
  * The analyzer's entry point for one document: parse, build the model, run the rules, return findings.
  * Used by the CLI, the language server and the benchmarks; imports nothing from any editor.
  */
-import { parseScript, type ParsedScript, type ParseOptions } from '../parser/parseScript.ts';
-import { compareFindings, type Finding } from './finding.ts';
+import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
+import { compareFindings, type Finding } from '../syntax/finding.ts';
 
 export interface AnalysisResult {
   findings: Finding[];

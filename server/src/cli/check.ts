@@ -1,6 +1,6 @@
 /** Reads, decodes and analyzes each file; never lets one file stop the run. */
 import { readFileSync } from 'node:fs';
-import { compareFindings } from '../analysis/finding.ts';
+import { compareFindings } from '../syntax/finding.ts';
 import type { AnalysisResult } from '../analysis/analyze.ts';
 import { decodeSource } from '../parser/decodeSource.ts';
 import { describeFsError, type SourceFile } from './discover.ts';

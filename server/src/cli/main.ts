@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyzeText } from '../analysis/analyze.ts';
-import { severityRank } from '../analysis/finding.ts';
+import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
 import { parseArgs, USAGE, type CheckOptions } from './args.ts';
 import { checkFiles, type Analyze } from './check.ts';

@@ -1,5 +1,5 @@
 /** The data every reporter renders: one check run over a set of files. */
-import type { Finding, Severity } from '../analysis/finding.ts';
+import type { Finding, Severity } from '../syntax/finding.ts';
 
 export const FORMATS = ['text', 'json', 'sarif', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];

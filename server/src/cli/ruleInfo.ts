@@ -1,5 +1,5 @@
 /** Short descriptions of the rules, for reports that list rules (SARIF, Markdown). */
-import type { Severity } from '../analysis/finding.ts';
+import type { Severity } from '../syntax/finding.ts';
 
 export interface RuleInfo {
   id: string;

@@ -1,5 +1,5 @@
 /** A review checklist: counts by rule, then `- [ ] path:line — rule: message` grouped by file. */
-import type { Severity } from '../../analysis/finding.ts';
+import type { Severity } from '../../syntax/finding.ts';
 import { countBySeverity, plural, type CheckReport, type FileFinding } from '../model.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** SARIF 2.1.0: one run, tool.driver `plsql-perf` with its rules, one result per finding. */
-import type { Severity } from '../../analysis/finding.ts';
+import type { Severity } from '../../syntax/finding.ts';
 import type { CheckReport } from '../model.ts';
 import { KNOWN_RULE_IDS, ruleInfo } from '../ruleInfo.ts';
 

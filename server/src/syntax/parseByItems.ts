@@ -4,14 +4,14 @@
  * inside one procedure of a 3,000-line body re-parses that procedure only, and a syntax error stays in
  * the item it is in.
  */
-import type { UnitNode } from '../analysis/model/nodes.ts';
-import { BuildContext, type SegmentOrigin } from '../analysis/model/build/buildContext.ts';
-import { buildDeclarations } from '../analysis/model/build/buildUnits.ts';
-import { buildBody } from '../analysis/model/build/buildStatements.ts';
-import type { PackageBodyItemContext } from './generated/PlSqlParser.ts';
-import { shiftRelative, type RelativeSyntaxError } from './parseUnit.ts';
-import { splitPackageBody } from './script/splitPackageBody.ts';
-import { computeLineStarts, positionAt } from './script/scanner.ts';
+import type { UnitNode } from './model/nodes.ts';
+import { BuildContext, type SegmentOrigin } from './model/build/buildContext.ts';
+import { buildDeclarations } from './model/build/buildUnits.ts';
+import { buildBody } from './model/build/buildStatements.ts';
+import type { PackageBodyItemContext } from '../parser/generated/PlSqlParser.ts';
+import { shiftRelative, type RelativeSyntaxError } from '../parser/parseUnit.ts';
+import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
+import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 
 /** A parse of some text: its model views and errors relative to the text (the unit cache stores these). */
 export interface TextParse {

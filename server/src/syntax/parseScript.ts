@@ -5,16 +5,16 @@
  * Unit cache: a segment whose text is unchanged since an earlier parse reuses that parse's model and
  * errors, moved to the segment's new position. In an editor, typing re-parses only the unit being edited.
  */
-import type { Finding } from '../analysis/finding.ts';
-import type { UnitNode } from '../analysis/model/nodes.ts';
-import { BuildContext } from '../analysis/model/build/buildContext.ts';
-import { buildExecuteModel, buildSegmentModel } from '../analysis/model/build/buildUnits.ts';
-import { rebaseUnits } from '../analysis/model/rebase.ts';
-import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from './generated/PlSqlParser.ts';
-import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxError } from './parseUnit.ts';
+import type { Finding } from './finding.ts';
+import type { UnitNode } from './model/nodes.ts';
+import { BuildContext } from './model/build/buildContext.ts';
+import { buildExecuteModel, buildSegmentModel } from './model/build/buildUnits.ts';
+import { rebaseUnits } from './model/rebase.ts';
+import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from '../parser/generated/PlSqlParser.ts';
+import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxError } from '../parser/parseUnit.ts';
 import { parsePackageBodyByItems } from './parseByItems.ts';
-import { segmentScript, type ScriptSegment } from './script/segmentScript.ts';
-import { computeLineStarts, positionAt } from './script/scanner.ts';
+import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
+import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 
 export interface ParseOptions {
   /** Reuse the parse of unchanged segments (default true). Pass false to force a full re-parse. */
