@@ -33,6 +33,8 @@ export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
   config?: AnalyzerConfig;
   /** A parse of exactly this text that the caller already has (the CLI parses once for index and rules). */
   script?: ParsedScript;
+  /** Rules to run besides the built-in ones (tests; later, plugins). */
+  extraRules?: readonly Rule[];
 }
 
 export interface AnalysisResult {
@@ -96,7 +98,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
-  for (const rule of PERFORMANCE_RULES) {
+  for (const rule of [...PERFORMANCE_RULES, ...(options.extraRules ?? [])]) {
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {

@@ -36,7 +36,7 @@ export const standaloneCallInLoop: Rule = {
                 { range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` },
               ],
             });
-        } else if (resolution.kind === 'unresolved' && flagUnresolved && call.context !== 'sql') {
+        } else if (resolution.kind === 'unresolved' && flagUnresolved && call.parts.length === 1 && call.context !== 'sql') {
           context.report(call.nameRange,
             `${call.name} is not defined in the checked files; if it is a standalone function or procedure, each call pins it in the library cache, ${loop.estimate.text}.`, {
               loop: { estimate: loop.estimate, line: loop.statement.range.line },

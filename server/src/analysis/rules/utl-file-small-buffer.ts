@@ -18,12 +18,18 @@ function calleeOf(call: CallNode): string {
   return call.name.startsWith('SYS.') ? call.name.slice(4) : call.name;
 }
 
+/** A file handle is a variable of one subprogram (or block): the same name elsewhere is another file. */
+function handleKey(position: Position, handle: string): string {
+  const owner = position.subprogram?.range ?? position.unit.range;
+  return `${owner.line}:${owner.column}:${handle}`;
+}
+
 /** An argument by parameter name or position (1-based). */
 function argument(call: CallNode, name: string, position: number): ArgumentNode | undefined {
   return call.args.find((a) => a.name === name) ?? (call.args[position - 1]?.name === undefined ? call.args[position - 1] : undefined);
 }
 
-interface Open { call: CallNode; handle: string; size?: number; sizeArg?: ArgumentNode; position: Position }
+interface Open { call: CallNode; handle: string; size?: number; sizeArg?: ArgumentNode; position: Position; key: string }
 interface Chunk { call: CallNode; size: number; loop: LoopInfo; what: string; argument: ArgumentNode }
 
 export const utlFileSmallBuffer: Rule = {
@@ -51,14 +57,15 @@ export const utlFileSmallBuffer: Rule = {
           if (!handle) return;
           const sizeArg = argument(call, 'MAX_LINESIZE', 4);
           const size = sizeArg ? evaluateNumber(sizeArg.text, scope.valueOf) : 1024;
-          opens.push({ call, handle, size, sizeArg, position });
+          opens.push({ call, handle, size, sizeArg, position, key: handleKey(position, handle) });
           return;
         }
         const loop = position.loop;
         if (!loop) return;
         if (callee.startsWith('UTL_FILE.') && WRITES.has(callee.slice('UTL_FILE.'.length))) {
           const handle = argument(call, 'FILE', 1)?.text.toUpperCase();
-          if (handle && !writtenInLoop.has(handle)) writtenInLoop.set(handle, loop);
+          const key = handle && handleKey(position, handle);
+          if (key && !writtenInLoop.has(key)) writtenInLoop.set(key, loop);
           if (callee === 'UTL_FILE.PUT_RAW') {
             const list = rawWritesByLoop.get(loop) ?? [];
             list.push(call);
@@ -77,7 +84,7 @@ export const utlFileSmallBuffer: Rule = {
       },
       finish() {
         for (const open of opens) {
-          const loop = writtenInLoop.get(open.handle);
+          const loop = writtenInLoop.get(open.key);
           if (!loop || (open.size !== undefined && open.size >= MAX)) continue;
           const asked = open.sizeArg ? (open.size === undefined ? `max_linesize ${open.sizeArg.text}` : `max_linesize ${open.size}`) : 'no max_linesize (default 1024)';
           if (open.sizeArg && open.size === undefined) continue; // a size we cannot know: not reported
