@@ -29,7 +29,7 @@ function isTrue(argument: { text: string } | undefined): boolean {
 
 /** Settings that switch on row-source statistics, searched in code (script lines) and string literals. */
 const SETTINGS: { pattern: RegExp; what: string; inCode: boolean }[] = [
-  { pattern: /\/\*\+[^*]*?\bgather_plan_statistics\b/gi, what: 'the gather_plan_statistics hint in dynamic SQL', inCode: false },
+  { pattern: /\/\*\+[^*]*?\bgather_plan_statistics\b/gi, what: 'the gather_plan_statistics hint', inCode: false },
   { pattern: /\bstatistics_level\s*=\s*'?all\b/gi, what: 'statistics_level = ALL', inCode: true },
   { pattern: /"?_rowsource_statistics_sampfreq"?\s*=/gi, what: '_rowsource_statistics_sampfreq', inCode: true },
   { pattern: /\bsql_trace\s*=\s*true\b/gi, what: 'sql_trace = TRUE', inCode: true },
