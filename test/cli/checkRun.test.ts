@@ -82,6 +82,33 @@ test('check: suppression comments hide findings; the same text in a string liter
   assert.deepEqual(found(report), ['supp/range.pkb:13 wrapped-unit info', 'supp/string.pkb:2 wrapped-unit info']);
 });
 
+test('check: suppressions and configuration on real rule findings (dml-in-loop, commit-in-loop)', () => {
+  write('real/loop.sql', [
+    'begin',
+    '  for i in 1..100 loop',
+    '    -- plsql-perf-disable-next-line dml-in-loop -- staging table, 100 rows',
+    '    insert into t values (i);',
+    '    update t set x = 1 where id = i;',
+    "    l_sql := '-- plsql-perf-disable-next-line dml-in-loop';",
+    '    delete from t where id = i;',
+    '    commit;',
+    '  end loop;',
+    'end;',
+    '/',
+    '',
+  ].join('\n'));
+  assert.deepEqual(found(jsonIn(['real/loop.sql']).report), [
+    'real/loop.sql:5 dml-in-loop warning', 'real/loop.sql:7 dml-in-loop warning', 'real/loop.sql:8 commit-in-loop warning',
+  ]);
+  write('real.json', JSON.stringify({ rules: { 'commit-in-loop': 'off', 'dml-in-loop': 'error' } }));
+  assert.deepEqual(found(jsonIn(['--config', 'real.json', 'real/loop.sql']).report), [
+    'real/loop.sql:5 dml-in-loop error', 'real/loop.sql:7 dml-in-loop error',
+  ]);
+  const only = jsonIn(['--rule', 'commit-in-loop', 'real/loop.sql']);
+  assert.deepEqual(found(only.report), ['real/loop.sql:8 commit-in-loop warning']);
+  assert.equal(only.report.findings[0].loop.iterations, 100);
+});
+
 test('check: --rule restricts the report; an unknown rule is a usage error', () => {
   write('rules/broken.sql', BROKEN);
   write('rules/vendor.pkb', WRAPPED);

@@ -4,12 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { applyRuleSettings } from '../../server/src/analysis/config/applyRuleSettings.ts';
 import { ConfigError } from '../../server/src/analysis/config/configError.ts';
 import { fileFilter } from '../../server/src/analysis/config/fileFilter.ts';
 import { findConfigFile, loadConfigFile, parseConfig } from '../../server/src/analysis/config/loadConfig.ts';
 import { KNOWN_RULE_IDS } from '../../server/src/cli/ruleInfo.ts';
-import type { Finding } from '../../server/src/syntax/finding.ts';
 import { repoRoot } from './buildOnce.ts';
 
 let dir: string;
@@ -107,14 +105,6 @@ test('config: include/exclude globs match paths relative to the configuration di
   assert.equal(all('/p/x.sql'), true);
   assert.equal(all('/p/legacy/y.sql'), false);
   assert.equal(all('/p/.hidden/z.sql'), false);
-});
-
-test('config: rule settings disable rules and replace severities, idempotently', () => {
-  const f = (rule: string, severity: Finding['severity'] = 'warning'): Finding => ({ line: 1, column: 1, endLine: 1, endColumn: 2, rule, severity, message: rule });
-  const config = { rules: { 'dml-in-loop': { enabled: false }, 'commit-in-loop': { severity: 'error' as const } } };
-  const once = applyRuleSettings([f('dml-in-loop'), f('commit-in-loop'), f('row-by-row-fetch')], config);
-  assert.deepEqual(once.map((x) => `${x.rule}:${x.severity}`), ['commit-in-loop:error', 'row-by-row-fetch:warning']);
-  assert.deepEqual(applyRuleSettings(once, config), once);
 });
 
 test('config: the shipped schema is a valid draft-07 schema and accepts the documented example', () => {

@@ -99,9 +99,10 @@ function recordingAnalyzer(calls: string[]): ProjectAnalyzer {
     analyze: (file, text) => {
       calls.push(`analyze ${basename(file)}`);
       if (text.startsWith('boom')) throw new RangeError('analyzer blew up');
-      return fakeResult(text);
+      const { findings, lines } = fakeResult(text);
+      return { findings, lines };
     },
-    indexMs: () => 0,
+    stats: () => ({ parseMs: 3.8, indexMs: 0, analysisMs: 0 }),
   };
 }
 

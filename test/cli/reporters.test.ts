@@ -4,7 +4,7 @@ import type { CheckReport } from '../../server/src/cli/model.ts';
 import { renderJson } from '../../server/src/cli/reporters/json.ts';
 import { codeSpan, escapeMarkdown, renderMarkdown } from '../../server/src/cli/reporters/markdown.ts';
 import { renderSonarQube, renderSonarQubeLegacy } from '../../server/src/cli/reporters/sonarqube.ts';
-import { KNOWN_RULE_IDS } from '../../server/src/cli/ruleInfo.ts';
+import { KNOWN_RULE_IDS, ruleInfo } from '../../server/src/cli/ruleInfo.ts';
 import { pathToUri, renderSarif } from '../../server/src/cli/reporters/sarif.ts';
 import { renderText } from '../../server/src/cli/reporters/text.ts';
 import { checkSarif } from './sarifCheck.ts';
@@ -13,6 +13,8 @@ const report: CheckReport = {
   files: 2,
   lines: 120,
   parseMs: 3.5,
+  analysisMs: 1.5,
+  indexMs: 0.5,
   findings: [
     { file: 'a dir/x_y.sql', line: 4, column: 14, endLine: 4, endColumn: 15, rule: 'syntax-error', severity: 'error', message: "mismatched input ';' expecting {<EOF>, 'BEGIN'}", code: '  l_count := ;' },
     { file: 'a dir/x_y.sql', line: 9, column: 1, endLine: 9, endColumn: 7, rule: 'wrapped-unit', severity: 'info', message: 'wrapped\ncode' },
@@ -29,7 +31,7 @@ test('text reporter: one line per finding and error, then the summary', () => {
       'a dir/x_y.sql:9:1: info wrapped-unit wrapped code',
       'b.pkb:2:3: warning some-rule use *bulk* | collect',
       'missing.sql: error: no such file or directory',
-      '2 files checked, 120 lines: 3 findings (1 error, 1 warning, 1 info), 1 file not checked; parse 3.5 ms',
+      '2 files checked, 120 lines: 3 findings (1 error, 1 warning, 1 info), 1 file not checked; parse 3.5 ms, index 0.5 ms, analysis 1.5 ms',
       '',
     ].join('\n'),
   );
@@ -44,7 +46,7 @@ test('json reporter: exact shape and key order', () => {
     files: 2,
     // The code line is not part of the JSON format; the loop estimate is (optional, only when set).
     findings: report.findings.map(({ code: _code, ...f }) => f),
-    stats: { files: 2, lines: 120, parseMs: 3.5 },
+    stats: { files: 2, lines: 120, parseMs: 3.5, analysisMs: 1.5, indexMs: 0.5 },
     errors: [{ file: 'missing.sql', message: 'no such file or directory' }],
   });
   const first = (json.findings as Record<string, unknown>[])[0]!;
@@ -126,15 +128,15 @@ test('markdown reporter: summary table by rule and severity, then a checklist pe
   assert.deepEqual(lines.slice(a + 2, a + 7), [
     "- [ ] **error** syntax-error at line 4: mismatched input ';' expecting {\\<EOF\\>, 'BEGIN'}",
     '  - code: `l_count := ;`',
-    '  - what to do: The code does not parse as PL/SQL or a SQL\\*Plus script; the unit around it is not analyzed. See [docs/rules/syntax-error.md](docs/rules/syntax-error.md).',
+    `  - what to do: ${escapeMarkdown(ruleInfo('syntax-error').remedy)} See [docs/rules/syntax-error.md](docs/rules/syntax-error.md).`,
     '- [ ] **info** wrapped-unit at line 9: wrapped code',
-    '  - what to do: Wrapped (obfuscated) PL/SQL unit: its body cannot be analyzed. See [docs/rules/wrapped-unit.md](docs/rules/wrapped-unit.md).',
+    `  - what to do: ${escapeMarkdown(ruleInfo('wrapped-unit').remedy)} See [docs/rules/wrapped-unit.md](docs/rules/wrapped-unit.md).`,
   ]);
   assert.deepEqual(lines.slice(b + 2, b + 6), [
     '- [ ] **warning** some-rule at line 2: use \\*bulk\\* \\| collect',
     '  - code: ``fetch c into `r`;``',
     '  - loop: inside a loop of about 1,000 iterations (line 1)',
-    '  - what to do: plsql-perf rule some-rule. See [docs/rules/some-rule.md](docs/rules/some-rule.md).',
+    "  - what to do: See the rule's page. See [docs/rules/some-rule.md](docs/rules/some-rule.md).",
   ]);
   assert.ok(lines.includes('## Files not checked'));
   assert.ok(lines.includes('- missing.sql: no such file or directory'));
@@ -144,7 +146,7 @@ test('markdown reporter: summary table by rule and severity, then a checklist pe
 
 test('text, markdown and sonarqube escape control characters; JSON and SARIF carry none raw', () => {
   const nasty: CheckReport = {
-    files: 1, lines: 1, parseMs: 0, errors: [],
+    files: 1, lines: 1, parseMs: 0, analysisMs: 0, indexMs: 0, errors: [],
     findings: [{
       file: 'bin\x1b[31m.sql', line: 1, column: 1, endLine: 1, endColumn: 2, rule: 'syntax-error', severity: 'error',
       message: "unexpected '\x00\x07\x1b[2J\x7f\x9b\u202e'", code: 'x\x00\x1b]0;title\x07y',
@@ -202,5 +204,5 @@ test('sonarqube reporter: 10.3+ generic issue format (rules array, 0-based colum
 });
 
 test('markdown reporter: no findings', () => {
-  assert.match(renderMarkdown({ files: 1, lines: 3, parseMs: 0, findings: [], errors: [] }), /\nNo findings\.\n/);
+  assert.match(renderMarkdown({ files: 1, lines: 3, parseMs: 0, analysisMs: 0, indexMs: 0, findings: [], errors: [] }), /\nNo findings\.\n/);
 });

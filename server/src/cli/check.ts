@@ -31,7 +31,7 @@ export function checkFiles(
   earlierErrors: readonly FileError[] = [],
   hooks: CheckHooks = {},
 ): CheckReport {
-  const report: CheckReport = { files: 0, lines: 0, parseMs: 0, findings: [], errors: [...earlierErrors] };
+  const report: CheckReport = { files: 0, lines: 0, parseMs: 0, analysisMs: 0, indexMs: 0, findings: [], errors: [...earlierErrors] };
   const fail = (file: SourceFile, message: string, cause: unknown) => {
     const error = { file: file.display, message };
     report.errors.push(error);
@@ -49,7 +49,7 @@ export function checkFiles(
       continue;
     }
     try {
-      analyzer.index(file.path, text);
+      analyzer.index(file.display, text); // the index names files as the user gave them: messages and related locations show that name
     } catch (err) {
       fail(file, `internal error while indexing: ${describeError(err)}`, err);
       continue;
@@ -58,20 +58,17 @@ export function checkFiles(
   }
 
   // Pass 2: analyze each file.
-  let analysisMs: number | undefined;
   texts.forEach(({ file, text }, i) => {
     hooks.onProgress?.(i, texts.length, file);
     let result;
     try {
-      result = analyzer.analyze(file.path, text);
+      result = analyzer.analyze(file.display, text);
     } catch (err) {
       fail(file, `internal error: ${describeError(err)}`, err);
       return;
     }
     report.files++;
     report.lines += result.lines;
-    report.parseMs += result.parseMs;
-    if (result.analysisMs !== undefined) analysisMs = (analysisMs ?? 0) + result.analysisMs;
     const lines = result.findings.length > 0 ? text.split(/\r\n?|\n/) : [];
     for (const f of result.findings) {
       report.findings.push({ ...f, file: file.display, code: lines[f.line - 1] });
@@ -80,10 +77,10 @@ export function checkFiles(
 
   report.findings.sort(compareFileFindings);
   report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  report.parseMs = round(report.parseMs);
-  if (analysisMs !== undefined) report.analysisMs = round(analysisMs);
-  const indexMs = analyzer.indexMs();
-  if (indexMs > 0) report.indexMs = round(indexMs);
+  const stats = analyzer.stats();
+  report.parseMs = round(stats.parseMs);
+  report.analysisMs = round(stats.analysisMs);
+  report.indexMs = round(stats.indexMs);
   return report;
 }
 

@@ -1,5 +1,5 @@
 /** The data every reporter renders: one check run over a set of files. */
-import type { Finding, Severity, SourceRange } from '../syntax/finding.ts';
+import type { Finding, Severity } from '../syntax/finding.ts';
 
 export const FORMATS = ['text', 'json', 'sarif', 'sonarqube', 'sonarqube-legacy', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -12,10 +12,6 @@ export interface FileFinding extends Finding {
   file: string;
   /** The source line the finding starts on (for the checklist and SARIF snippets); not in the JSON report. */
   code?: string;
-  // The optional extras of ANALYZER_API.md, declared here until syntax/finding.ts carries them (same types).
-  loop?: { text: string; iterations?: number; line: number };
-  related?: { file?: string; range: SourceRange; message: string }[];
-  fix?: { kind: 'safe' | 'suggestion'; title: string; edits: { range: SourceRange; newText: string }[] };
 }
 
 /** A file that could not be checked (unreadable, or the analyzer failed on it). */
@@ -29,10 +25,10 @@ export interface CheckReport {
   files: number;
   lines: number;
   parseMs: number;
-  /** Rules and semantic layer, all files (set once the analyzer reports it). */
-  analysisMs?: number;
-  /** Building the workspace index (pass 1). */
-  indexMs?: number;
+  /** Semantic layer and rules, all files. */
+  analysisMs: number;
+  /** Building the workspace index (pass 1, without the parse). */
+  indexMs: number;
   /** Sorted by file, then position, then rule. */
   findings: FileFinding[];
   errors: FileError[];

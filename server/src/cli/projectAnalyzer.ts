@@ -1,18 +1,19 @@
 /**
- * The analyzer as a check run uses it: pass 1 shows it every file (the workspace index, so a call in one file
- * resolves to a definition in another), pass 2 analyzes one file at a time.
+ * The analyzer as a check run uses it: pass 1 parses every file once and puts it in the workspace index (so a
+ * call in one file resolves to a definition in another), pass 2 runs the rules on one file at a time with that
+ * parse. Like analyzeProject (server/src/analysis/analyzeProject.ts), but file by file, so the check run can
+ * report progress and keep one file's failure from stopping the others.
  */
 import { analyzeText } from '../analysis/analyze.ts';
-import { applyRuleSettings } from '../analysis/config/applyRuleSettings.ts';
 import type { AnalyzerConfig } from '../analysis/config/analyzerConfig.ts';
+import { WorkspaceIndex } from '../analysis/index/workspaceIndex.ts';
 import { applySuppressions } from '../analysis/suppressions.ts';
 import type { Finding } from '../syntax/finding.ts';
+import { parseScript, type ParsedScript } from '../syntax/parseScript.ts';
 
 export interface FileAnalysis {
   findings: Finding[];
   lines: number;
-  parseMs: number;
-  analysisMs?: number;
 }
 
 export interface ProjectAnalyzer {
@@ -20,30 +21,33 @@ export interface ProjectAnalyzer {
   index(file: string, text: string): void;
   /** Pass 2: analyzes one file against the index. */
   analyze(file: string, text: string): FileAnalysis;
-  /** Time spent building the index (pass 1), ms. */
-  indexMs(): number;
+  /** Milliseconds spent so far: parsing, building the index, the semantic layer and rules. */
+  stats(): { parseMs: number; indexMs: number; analysisMs: number };
 }
 
-/**
- * SEAM for the workspace index (server/src/analysis/index/workspaceIndex.ts, not on main yet). When it lands:
- *   const workspace = new WorkspaceIndex();
- *   index(file, text)   -> workspace.update(file, text)
- *   indexMs()           -> workspace.stats.ms
- *   analyze(file, text) -> analyzeText(text, { file, index: workspace, config, unitCache: false })
- * and drop the applyRuleSettings/applySuppressions calls below once analyzeText applies both itself (they are
- * idempotent, so keeping them meanwhile is harmless).
- */
 export function createProjectAnalyzer(config: AnalyzerConfig): ProjectAnalyzer {
+  const workspace = new WorkspaceIndex();
+  const parses = new Map<string, ParsedScript>();
+  let parseMs = 0;
+  let analysisMs = 0;
   return {
-    index() {
-      // Nothing to index until the WorkspaceIndex lands (see above).
-    },
-    analyze(_file, text) {
+    index(file, text) {
+      const started = performance.now();
       // Each file is parsed once, so the unit cache (meant for editors re-parsing a document) would only cost memory.
-      const result = analyzeText(text, { unitCache: false });
-      const findings = applySuppressions(text, applyRuleSettings(result.findings, config));
-      return { findings, lines: result.lines, parseMs: result.parseMs };
+      const script = parseScript(text, { unitCache: false });
+      parseMs += performance.now() - started;
+      workspace.updateFromScript(file, script);
+      parses.set(file, script);
     },
-    indexMs: () => 0,
+    analyze(file, text) {
+      const script = parses.get(file);
+      parses.delete(file); // let the model go once its rules have run
+      const result = analyzeText(text, { file, index: workspace, config, script, unitCache: false });
+      if (script === undefined) parseMs += result.parseMs;
+      analysisMs += result.analysisMs;
+      // applySuppressions is idempotent: harmless if analyzeText applies it too.
+      return { findings: applySuppressions(text, result.findings), lines: result.lines };
+    },
+    stats: () => ({ parseMs, indexMs: workspace.stats.ms, analysisMs }),
   };
 }

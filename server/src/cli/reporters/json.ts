@@ -20,14 +20,12 @@ export interface JsonReport {
   version: 1;
   files: number;
   findings: JsonFinding[];
-  stats: { files: number; lines: number; parseMs: number; analysisMs?: number; indexMs?: number };
+  stats: { files: number; lines: number; parseMs: number; analysisMs: number; indexMs: number };
   errors: { file: string; message: string }[];
 }
 
 export function toJsonReport(report: CheckReport): JsonReport {
-  const stats: JsonReport['stats'] = { files: report.files, lines: report.lines, parseMs: report.parseMs };
-  if (report.analysisMs !== undefined) stats.analysisMs = report.analysisMs;
-  if (report.indexMs !== undefined) stats.indexMs = report.indexMs;
+  const stats = { files: report.files, lines: report.lines, parseMs: report.parseMs, analysisMs: report.analysisMs, indexMs: report.indexMs };
   return {
     version: 1,
     files: report.files,

@@ -47,7 +47,7 @@ function checklistItem(f: FileFinding): string[] {
   if (f.code !== undefined && f.code.trim() !== '') out.push(`  - code: ${codeSpan(f.code)}`);
   if (f.loop) out.push(`  - loop: ${escapeMarkdown(f.loop.text)} (line ${f.loop.line})`);
   const fix = f.fix ? `${escapeMarkdown(f.fix.title)} (${f.fix.kind} fix available). ` : '';
-  out.push(`  - what to do: ${fix}${escapeMarkdown(info.summary)} See [${info.docPath}](${info.docPath}).`);
+  out.push(`  - what to do: ${fix}${escapeMarkdown(info.remedy)} See [${info.docPath}](${info.docPath}).`);
   return out;
 }
 

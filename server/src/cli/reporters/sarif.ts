@@ -32,7 +32,8 @@ function ruleDescriptor(id: string, docsBaseUrl: string | undefined) {
     name: id.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase()),
     shortDescription: { text: info.summary },
     defaultConfiguration: { level: level[info.defaultSeverity] },
-    help: { text: `${info.summary} See ${info.docPath}.`, markdown: `${info.summary} See [${info.docPath}](${info.docPath}).` },
+    fullDescription: { text: `${info.summary} ${info.remedy}` },
+    help: { text: `${info.remedy} See ${info.docPath}.`, markdown: `${info.remedy} See [${info.docPath}](${info.docPath}).` },
     properties: { tags: id === 'syntax-error' || id === 'internal-error' ? ['correctness'] : ['performance'], status: info.status },
   };
   if (docsBaseUrl !== undefined) descriptor.helpUri = new URL(info.docPath, docsBaseUrl).href;

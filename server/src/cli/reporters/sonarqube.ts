@@ -44,7 +44,7 @@ export function renderSonarQube(report: CheckReport): string {
     return {
       id,
       name: id,
-      description: `${info.summary} See ${info.docPath}.`,
+      description: `${info.summary} ${info.remedy} See ${info.docPath}.`,
       engineId: ENGINE_ID,
       cleanCodeAttribute: isCorrectness(id) ? 'LOGICAL' : 'EFFICIENT',
       impacts: [{ softwareQuality: isCorrectness(id) ? 'RELIABILITY' : 'MAINTAINABILITY', severity: impactSeverity[worst.get(id)!] }],

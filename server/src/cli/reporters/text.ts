@@ -8,10 +8,7 @@ export function summaryLine(report: CheckReport): string {
     `${plural(report.files, 'file')} checked, ${plural(report.lines, 'line')}: ` +
     `${plural(report.findings.length, 'finding')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`;
   if (report.errors.length > 0) s += `, ${plural(report.errors.length, 'file')} not checked`;
-  s += `; parse ${report.parseMs} ms`;
-  if (report.analysisMs !== undefined) s += `, analysis ${report.analysisMs} ms`;
-  if (report.indexMs !== undefined) s += `, index ${report.indexMs} ms`;
-  return s;
+  return `${s}; parse ${report.parseMs} ms, index ${report.indexMs} ms, analysis ${report.analysisMs} ms`;
 }
 
 export function renderText(report: CheckReport, options: ReportOptions): string {
