@@ -242,19 +242,20 @@ test('progress: a \\r-updated line only on a terminal, throttled, cleared at the
   let now = 0;
   const progress = createProgress({ write: (s) => void written.push(s), isTTY: true, columns: 40 }, () => now);
   for (let i = 0; i < 50; i++) {
-    progress.update(i, 50, `dir/file_${i}.sql`);
+    progress.update('parsing', i, 50, `dir/file_${i}.sql`);
     now += 30;
   }
   progress.done();
   assert.ok(written.length >= 10 && written.length <= 20, `throttled to ~10/s: ${written.length}`);
   assert.ok(written.slice(0, -1).every((s) => s.startsWith('\r') && s.endsWith('\x1b[K') && s.length <= 40 + 4));
   assert.equal(written.at(-1), '\r\x1b[K');
+  assert.match(written[0]!, /^\rplsql-perf: parsing 0\/50 dir\/file_0\.sql\x1b\[K$/);
   const quiet: string[] = [];
   const notTty = createProgress({ write: (s) => void quiet.push(s), isTTY: false, columns: 80 });
-  notTty.update(0, 100, 'x.sql');
+  notTty.update('parsing', 0, 100, 'x.sql');
   notTty.done();
   const few = createProgress({ write: (s) => void quiet.push(s), isTTY: true, columns: 80 });
-  few.update(0, 3, 'x.sql');
+  few.update('parsing', 0, 3, 'x.sql');
   few.done();
   assert.deepEqual(quiet, []);
 });

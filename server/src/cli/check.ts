@@ -12,8 +12,8 @@ import type { ProjectAnalyzer } from './projectAnalyzer.ts';
 export interface CheckHooks {
   /** Called for each file that could not be read or analyzed, as it happens. */
   onError?: (error: FileError, cause: unknown) => void;
-  /** Called before each file of pass 2 (for a progress line). */
-  onProgress?: (done: number, total: number, file: SourceFile) => void;
+  /** Called before each file of each pass (for a progress line). */
+  onProgress?: (pass: 'parsing' | 'analyzing', done: number, total: number, file: SourceFile) => void;
 }
 
 export function compareFileFindings(a: FileFinding, b: FileFinding): number {
@@ -40,7 +40,8 @@ export function checkFiles(
 
   // Pass 1: read everything and index it, so pass 2 resolves calls into files analyzed later.
   const texts: ReadFile[] = [];
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    hooks.onProgress?.('parsing', i, files.length, file);
     let text: string;
     try {
       text = decodeSource(readFileSync(file.path)).text;
@@ -59,7 +60,7 @@ export function checkFiles(
 
   // Pass 2: analyze each file.
   texts.forEach(({ file, text }, i) => {
-    hooks.onProgress?.(i, texts.length, file);
+    hooks.onProgress?.('analyzing', i, texts.length, file);
     let result;
     try {
       result = analyzer.analyze(file.display, text);

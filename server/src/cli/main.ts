@@ -46,7 +46,7 @@ const processIo = (): CliIo => ({
   cwd: process.cwd(),
   readStdin: () => readAll(process.stdin),
   stderrIsTTY: process.stderr.isTTY === true,
-  columns: process.stderr.columns ?? 80,
+  columns: process.stderr.columns || 80, // 0 or undefined when the size is unknown
 });
 
 export function exitCodeFor(report: CheckReport, failOn: FailOn): number {
@@ -74,7 +74,7 @@ export async function runCheck(
   const analyzer: ProjectAnalyzer = makeAnalyzer(run.config.analyzer);
   const progress = createProgress({ write: io.stderr, isTTY: io.stderrIsTTY, columns: io.columns });
   const report = checkFiles(files, analyzer, discovery.errors, {
-    onProgress: (done, total, file) => progress.update(done, total, file.display),
+    onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
       if (error.message.startsWith('internal error')) {

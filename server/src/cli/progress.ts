@@ -17,12 +17,12 @@ export function createProgress(sink: ProgressSink, now: () => number = () => Dat
   let last = -Infinity;
   let shown = false;
   return {
-    update(done: number, total: number, file: string): void {
+    update(what: string, done: number, total: number, file: string): void {
       if (!sink.isTTY || total < PROGRESS_MIN_FILES) return;
       const t = now();
       if (t - last < 100) return;
       last = t;
-      const line = `plsql-perf: [${done}/${total}] ${oneLine(file)}`;
+      const line = `plsql-perf: ${what} ${done}/${total} ${oneLine(file)}`;
       const width = Math.max(20, sink.columns - 1);
       sink.write(`\r${line.length > width ? `${line.slice(0, width - 1)}…` : line}\x1b[K`);
       shown = true;

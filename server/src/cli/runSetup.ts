@@ -65,9 +65,9 @@ export async function prepareRun(options: CheckOptions, paths: readonly string[]
   }
   const only = options.rules.length > 0 ? new Set(options.rules) : undefined;
   if (only) {
-    // Rules outside --rule need not run at all.
+    // Rules outside --rule need not run at all; a rule named there runs even if the configuration turns it off.
     config.analyzer.rules ??= {};
-    for (const id of KNOWN_RULE_IDS) if (!only.has(id)) config.analyzer.rules[id] = { ...config.analyzer.rules[id], enabled: false };
+    for (const id of KNOWN_RULE_IDS) config.analyzer.rules[id] = { ...config.analyzer.rules[id], enabled: only.has(id) };
   }
   const changed = options.diff === undefined ? undefined : await changedLinesSince(options.diff, cwd);
   return {
