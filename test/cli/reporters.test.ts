@@ -142,6 +142,7 @@ test('markdown reporter: summary table by rule and severity, then a checklist pe
   assert.ok(lines.includes('- missing.sql: no such file or directory'));
   assert.equal(escapeMarkdown('_x_ a_b'), '\\_x\\_ a_b');
   assert.equal(codeSpan('`x`'), '`` `x` ``');
+  assert.ok(renderMarkdown(report, 'https://example.org/p/blob/main/').includes('See [docs/rules/syntax-error.md](https://example.org/p/blob/main/docs/rules/syntax-error.md).'));
 });
 
 test('text, markdown and sonarqube escape control characters; JSON and SARIF carry none raw', () => {

@@ -18,6 +18,6 @@ export function render(format: Format, report: CheckReport, options: ReportOptio
     case 'sonarqube-legacy':
       return renderSonarQubeLegacy(report);
     case 'markdown':
-      return renderMarkdown(report);
+      return renderMarkdown(report, options.docsBaseUrl);
   }
 }

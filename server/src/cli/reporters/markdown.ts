@@ -41,17 +41,19 @@ function summaryTable(findings: readonly FileFinding[]): string[] {
   return out;
 }
 
-function checklistItem(f: FileFinding): string[] {
+function checklistItem(f: FileFinding, docsBaseUrl: string | undefined): string[] {
   const info = ruleInfo(f.rule);
   const out = [`- [ ] **${f.severity}** ${escapeMarkdown(f.rule)} at line ${f.line}: ${escapeMarkdown(f.message)}`];
   if (f.code !== undefined && f.code.trim() !== '') out.push(`  - code: ${codeSpan(f.code)}`);
   if (f.loop) out.push(`  - loop: ${escapeMarkdown(f.loop.text)} (line ${f.loop.line})`);
   const fix = f.fix ? `${escapeMarkdown(f.fix.title)} (${f.fix.kind} fix available). ` : '';
-  out.push(`  - what to do: ${fix}${escapeMarkdown(info.remedy)} See [${info.docPath}](${info.docPath}).`);
+  const link = docsBaseUrl === undefined ? info.docPath : new URL(info.docPath, docsBaseUrl).href;
+  out.push(`  - what to do: ${fix}${escapeMarkdown(info.remedy)} See [${info.docPath}](${link}).`);
   return out;
 }
 
-export function renderMarkdown(report: CheckReport): string {
+/** `docsBaseUrl`: where docs/ is published; without it the rule links are relative to the repository root. */
+export function renderMarkdown(report: CheckReport, docsBaseUrl?: string): string {
   const out: string[] = ['# plsql-perf review checklist', ''];
   const c = countBySeverity(report.findings);
   out.push(
@@ -72,7 +74,7 @@ export function renderMarkdown(report: CheckReport): string {
       // Most severe first within a file, then by position: the reviewer starts with what matters most.
       const ordered = [...findings].sort((a, b) => severityRank[b.severity] - severityRank[a.severity] || a.line - b.line || a.column - b.column);
       out.push(`## ${escapeMarkdown(file)}`, '');
-      for (const f of ordered) out.push(...checklistItem(f));
+      for (const f of ordered) out.push(...checklistItem(f, docsBaseUrl));
       out.push('');
     }
   } else {
