@@ -321,3 +321,23 @@ func TestDTraceCommands(t *testing.T) {
 		t.Errorf("garbage: status %d %s", code, out)
 	}
 }
+
+// TestRecordCLIRefusesBadSeconds: durations that are not a positive, finite number of seconds are
+// usage errors (one JSON line, exit status 2) before anything is inspected or attached: NaN used to
+// record nothing and 0 used to mean 10 s. It needs no root: usage errors come before privileges.
+func TestRecordCLIRefusesBadSeconds(t *testing.T) {
+	for _, s := range []string{"NaN", "0", "-5", "+Inf", "0.0001", "1e400", "ten"} {
+		out, code := runMain(t, "", "record", "--pid", "1", "--syscalls", "--seconds", s)
+		if code != 2 || !strings.Contains(out, `"code":"BAD_REQUEST"`) || !strings.Contains(out, "seconds") {
+			t.Errorf("--seconds %s: status %d, output %s", s, code, out)
+		}
+	}
+	out, code := runMain(t, "", "record", "--pid", "1", "--syscalls", "--seconds", "121")
+	if code != 2 || !strings.Contains(out, `"code":"LIMIT_EXCEEDED"`) {
+		t.Errorf("--seconds 121: status %d, output %s", code, out)
+	}
+	out, code = runMain(t, "", "dtrace-script", "--syscalls", "--seconds", "0")
+	if code != 2 || !strings.Contains(out, `"code":"BAD_REQUEST"`) {
+		t.Errorf("dtrace-script --seconds 0: status %d, output %s", code, out)
+	}
+}

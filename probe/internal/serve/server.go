@@ -151,7 +151,7 @@ func (s *Server) handle(ctx context.Context, line []byte) bool {
 		}
 		s.reply(req, res)
 	case "record":
-		var o session.Options
+		o := session.Options{Seconds: session.DefaultSeconds} // decoding keeps it when "seconds" is absent
 		if err := decodeParams(req.Params, &o); err != nil {
 			s.fail(req, err)
 			return false

@@ -44,10 +44,11 @@ func RequireRoot() error {
 // Record runs one recording until opts.Seconds pass, ctx is cancelled (its cause becomes the stop
 // reason) or the target exits. Refusals are returned as *perr.Error before anything is attached.
 func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted func(Started)) (*profile.Profile, error) {
-	if err := RequireRoot(); err != nil {
+	// Usage errors first: they are the caller's to fix whatever the privileges.
+	if err := opts.Check(cfg); err != nil {
 		return nil, err
 	}
-	if err := opts.Check(cfg); err != nil {
+	if err := RequireRoot(); err != nil {
 		return nil, err
 	}
 	t, err := target.Inspect(opts.PID, opts.TID)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"os/exec"
 	"strings"
 	"testing"
@@ -224,6 +225,9 @@ func TestRefusals(t *testing.T) {
 	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"kgiPinObject+4"} }), perr.BadFunctionName)
 	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"*"} }), perr.BadFunctionName)
 	wantRefusal(t, with(func(o *Options) { o.Seconds = 121 }), perr.LimitExceeded)
+	for _, s := range []float64{0, -1, 0.0001, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		wantRefusal(t, with(func(o *Options) { o.Seconds = s }), perr.BadRequest) // never "the default" or "nothing"
+	}
 	wantRefusal(t, with(func(o *Options) { o.StacksHz = 5000 }), perr.LimitExceeded)
 	wantRefusal(t, with(func(o *Options) { o.TID = sleep.Process.Pid }), perr.BadTID)
 	wantRefusal(t, with(func(o *Options) { o.PID = 999999999 }), perr.NoSuchProcess)
