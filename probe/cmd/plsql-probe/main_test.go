@@ -15,6 +15,7 @@ import (
 
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
 	"github.com/plsql-perf/plsql-perf/probe/internal/symbols"
+	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
 )
@@ -241,6 +242,24 @@ func TestNoLeftoverProbesAfterKill9(t *testing.T) {
 	}
 	// The target keeps running normally.
 	fx.Do(t, "pin 1000")
+
+	// The killed helper could not remove its lock file, but its flock died with it: the next
+	// recording of the same pid is not BUSY, and it removes the file when it ends.
+	lock := fmt.Sprintf("%s/%d.lock", sysx.LockDir, fx.PID)
+	if _, err := os.Lstat(lock); err != nil {
+		t.Fatalf("the killed helper's lock file should still be there (stale): %v", err)
+	}
+	h2 := startHelper(t, "serve")
+	h2.send(t, fmt.Sprintf(`{"v":1,"id":"1","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject"],"seconds":0.5,"no_calibrate":true}}`, fx.PID, tg.StartTicks))
+	if m := h2.next(t); m["event"] != "started" {
+		t.Fatalf("recording after kill -9: %v", m)
+	}
+	if m := h2.next(t); m["type"] != "result" {
+		t.Fatalf("recording after kill -9: %v", m)
+	}
+	if _, err := os.Lstat(lock); err == nil {
+		t.Errorf("%s left behind after the second recording ended", lock)
+	}
 }
 
 // TestRecordCLIRefusesNonAllowListed runs the record command against a process that is not

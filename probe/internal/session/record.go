@@ -59,10 +59,13 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 		return nil, err
 	}
 	release, err := sysx.LockTarget(t.PID)
-	if err != nil {
-		return nil, perr.New(perr.Busy, "another plsql-probe recording of process %d is running (%v)", t.PID, err)
+	if errors.Is(err, sysx.ErrLocked) {
+		return nil, perr.New(perr.Busy, "another plsql-probe recording of process %d is running", t.PID)
 	}
-	defer release()
+	if err != nil {
+		return nil, perr.New(perr.Internal, "lock %s/%d.lock: %v", sysx.LockDir, t.PID, err)
+	}
+	defer release() // removes the lock file on every return path
 
 	p := newProfile(t)
 	filterTID := t.Threaded() && opts.TID != 0

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/config"
 	"github.com/plsql-perf/plsql-perf/probe/internal/perr"
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
 )
@@ -232,4 +235,20 @@ func TestRefusals(t *testing.T) {
 	wantRefusal(t, with(func(o *Options) { o.TID = sleep.Process.Pid }), perr.BadTID)
 	wantRefusal(t, with(func(o *Options) { o.PID = 999999999 }), perr.NoSuchProcess)
 	wantRefusal(t, with(func(o *Options) { o.SyscallTimes = true }), perr.BadRequest) // needs syscalls
+
+	// The per-pid lock: refusals after it was taken (the unknown names above) left no file; a second
+	// recording of the same pid is BUSY while the first runs; the file goes when the first ends.
+	lock := fmt.Sprintf("%s/%d.lock", sysx.LockDir, fx.PID)
+	if _, err := os.Lstat(lock); err == nil {
+		t.Errorf("%s left behind by a refused recording", lock)
+	}
+	rec := startRecording(t, with(func(o *Options) { o.Seconds = 60 }))
+	if _, err := os.Lstat(lock); err != nil {
+		t.Errorf("no lock file while recording: %v", err)
+	}
+	wantRefusal(t, base, perr.Busy)
+	rec.finish(t)
+	if _, err := os.Lstat(lock); err == nil {
+		t.Errorf("%s left behind after the recording ended", lock)
+	}
 }

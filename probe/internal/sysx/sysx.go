@@ -137,21 +137,3 @@ func DevIno(path string) (dev, ino uint64, err error) {
 	}
 	return uint64(st.Dev), st.Ino, nil
 }
-
-// LockTarget takes an exclusive, non-blocking lock so that only one recording per target pid runs
-// on the host. The lock dies with the process (including SIGKILL).
-func LockTarget(pid int) (release func(), err error) {
-	dir := "/run/plsql-probe"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(fmt.Sprintf("%s/%d.lock", dir, pid), os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, err
-	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { f.Close() }, nil
-}
