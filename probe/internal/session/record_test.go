@@ -161,6 +161,68 @@ func TestRecordSeedPatterns(t *testing.T) {
 	}
 }
 
+// TestTargetExitsDuringRecording: the target quits while a full recording runs. The recording
+// stops by itself with stop reason target_exited and a TARGET_EXITED warning, and keeps what the
+// target did: exact function and syscall counts, symbolised stacks, /proc counters up to its
+// exit, and no collector error (the /proc collector used to report the exit as INTERNAL).
+func TestTargetExitsDuringRecording(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := startRecording(t, Options{PID: fx.PID, StartTicks: tg.StartTicks, Functions: []string{"slmsrd"},
+		Syscalls: true, StacksHz: 499, Seconds: 60, NoCalibrate: true})
+	fx.Do(t, "exc 7")
+	fx.Do(t, "write 4096 5")
+	fx.Do(t, "spin 500")
+	fx.Close() // quit; the test process reaps it
+	select {
+	case <-rec.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the recording did not notice that the target exited")
+	}
+	if rec.err != nil {
+		t.Fatal(rec.err)
+	}
+	p := rec.prof
+	if p.StopReason != "target_exited" || !hasWarning(p, "TARGET_EXITED") {
+		t.Errorf("stop reason %q, warnings %+v", p.StopReason, p.Warnings)
+	}
+	if len(p.Errors) != 0 {
+		t.Errorf("a target exit is a normal end, not a collector error: %+v", p.Errors)
+	}
+	if n := calls(p)["slmsrd"]; n != 14 {
+		t.Errorf("slmsrd: %d calls, want 14", n)
+	}
+	var writes4096 uint64
+	for _, w := range p.Collectors.Syscalls.Writes {
+		for _, sc := range w.TopSizes {
+			if w.Syscall == "write" && w.FdKind == "file" && sc.Size == 4096 {
+				writes4096 += sc.Calls
+			}
+		}
+	}
+	if writes4096 != 5 {
+		t.Errorf("write(file, 4096): %d, want 5", writes4096)
+	}
+	st := p.Collectors.Stacks
+	var named uint64
+	for _, f := range st.Folded {
+		if strings.Contains(f.Stack, "qerstSnapStats") {
+			named += f.Count
+		}
+	}
+	if st.Status != "ok" || st.Samples < 20 || named*2 < st.Samples {
+		t.Errorf("stacks after the target exited: status %s, %d samples, %d name qerstSnapStats", st.Status, st.Samples, named)
+	}
+	pr := p.Collectors.Proc
+	if pr.Status != "ok" || pr.Delta.UtimeMs+pr.Delta.StimeMs <= 0 || pr.Delta.Syscw < 5 {
+		t.Errorf("proc after the target exited: %+v", pr)
+	}
+}
+
 // TestThreadedTarget: a second thread calls the same function; with its TID only its calls count,
 // and the threaded warning is emitted.
 func TestThreadedTarget(t *testing.T) {

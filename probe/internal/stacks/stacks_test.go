@@ -13,7 +13,14 @@ import (
 // kgiPinObject (gcc turns opiexe's call into a tail jump, so opiexe itself rarely shows) and
 // checks that most folded stacks name main and qerstSnapStats, root first. Sample counts depend
 // on scheduling, so only proportions are asserted.
-func TestFoldedStacks(t *testing.T) {
+func TestFoldedStacks(t *testing.T) { checkFoldedStacks(t, false) }
+
+// TestFoldedStacksAfterTargetExit: the same, but the target exits (and is reaped, so /proc/PID is
+// gone) before the samples are read. The maps and ELF files captured while it ran still name
+// the frames; reading them only at the end lost every sample.
+func TestFoldedStacksAfterTargetExit(t *testing.T) { checkFoldedStacks(t, true) }
+
+func checkFoldedStacks(t *testing.T, exitFirst bool) {
 	testfixture.RequireRoot(t)
 	fx := testfixture.Start(t, testfixture.BuildTemp(t))
 	tg, err := target.Inspect(fx.PID, 0)
@@ -29,6 +36,12 @@ func TestFoldedStacks(t *testing.T) {
 		t.Fatal(err)
 	}
 	fx.Do(t, "spin 600")
+	if exitFirst {
+		fx.Close() // quit, then wait: the process is reaped
+		if tg.StillSame() {
+			t.Fatal("fixture still running after quit")
+		}
+	}
 	var p profile.Profile
 	if err := c.Read(&p); err != nil {
 		t.Fatal(err)

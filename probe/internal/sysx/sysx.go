@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -136,4 +137,12 @@ func DevIno(path string) (dev, ino uint64, err error) {
 		return 0, 0, err
 	}
 	return uint64(st.Dev), st.Ino, nil
+}
+
+// Inode returns the inode number of an open file's FileInfo (0 if the platform does not say).
+func Inode(fi os.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return st.Ino
+	}
+	return 0
 }
