@@ -61,6 +61,14 @@ func startHelper(t *testing.T, args ...string) *helper {
 		close(h.lines)
 	}()
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	if args[0] == "serve" {
+		// The first line, before any request: the helper is up and speaks v1.
+		m := h.next(t)
+		data, _ := m["data"].(map[string]any)
+		if m["type"] != "ready" || m["v"] != float64(1) || data["protocol"] != float64(1) || data["tool"] != "plsql-probe" || data["root"] != true {
+			t.Fatalf("expected the ready line first: %v", m)
+		}
+	}
 	return h
 }
 
@@ -118,6 +126,12 @@ func TestServeExchange(t *testing.T) {
 	if m := h.next(t); m["type"] != "error" || !strings.Contains(fmt.Sprint(m["error"]), "start_ticks") {
 		t.Fatalf("record without start_ticks must be refused: %v", m)
 	}
+	for _, bad := range []string{`0`, `-1`, `0.0001`, `121`, `"10"`} {
+		h.send(t, fmt.Sprintf(`{"v":1,"id":"s","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject"],"seconds":%s}}`, fx.PID, tg.StartTicks, bad))
+		if m := h.next(t); m["type"] != "error" || m["id"] != "s" {
+			t.Fatalf("record with seconds %s must be refused: %v", bad, m)
+		}
+	}
 	h.send(t, fmt.Sprintf(`{"v":1,"id":"4","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject","slmsrd"],"syscalls":true,"seconds":60,"no_calibrate":true}}`, fx.PID, tg.StartTicks))
 	if m := h.next(t); m["type"] != "event" || m["event"] != "started" || m["id"] != "4" {
 		t.Fatalf("expected started event: %v", m)
@@ -151,6 +165,32 @@ func TestServeExchange(t *testing.T) {
 	}
 	h.send(t, `{"v":1,"id":"6","op":"shutdown"}`)
 	h.in.Close()
+	if err := h.cmd.Wait(); err != nil {
+		t.Fatalf("helper exit: %v", err)
+	}
+}
+
+// TestServeShutdownWhileRecording: shutdown during a recording stops it and answers in this order:
+// the record's result (the profile, stop reason "request"), then the shutdown reply; then the
+// helper exits 0. The record omits "seconds", which means the default 10 s (not 0 s).
+func TestServeShutdownWhileRecording(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx, tg := fixtureTarget(t)
+	h := startHelper(t, "serve")
+	h.send(t, fmt.Sprintf(`{"v":1,"id":"r","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject"],"no_calibrate":true}}`, fx.PID, tg.StartTicks))
+	if m := h.next(t); m["event"] != "started" {
+		t.Fatalf("expected started event: %v", m)
+	}
+	fx.Do(t, "pin 300")
+	h.send(t, `{"v":1,"id":"q","op":"shutdown"}`)
+	first, second := h.next(t), h.next(t)
+	prof, _ := first["result"].(map[string]any)
+	if first["id"] != "r" || first["type"] != "result" || prof == nil || prof["stop_reason"] != "request" {
+		t.Fatalf("first line after shutdown must be the record's profile: %v", first)
+	}
+	if second["id"] != "q" || second["type"] != "result" {
+		t.Fatalf("second line must be the shutdown reply: %v", second)
+	}
 	if err := h.cmd.Wait(); err != nil {
 		t.Fatalf("helper exit: %v", err)
 	}
