@@ -142,8 +142,17 @@ func TestRecordSeedPatterns(t *testing.T) {
 	if p.Collectors.Stacks == nil || p.Collectors.Stacks.Status != "ok" {
 		t.Errorf("stacks: %+v", p.Collectors.Stacks)
 	}
-	if o := p.Overhead; o.FunctionHits < 30000 || o.EstimatedMs <= 0 || !strings.Contains(o.Label, "estimate") {
+	if o := p.Overhead; o.FunctionHits < 30000 || o.EstimatedMs <= 0 || !strings.Contains(o.Label, "estimate") || o.NsPerSiteHit == nil {
 		t.Errorf("overhead estimate: %+v", o)
+	}
+	// Each function is priced by the instruction under its probe: kglpnp is probed after its
+	// hot-patch NOP, on the frame push; kglPinSetContext starts with a load.
+	sites := map[string]string{}
+	for _, f := range p.Collectors.Functions.Functions {
+		sites[f.Name] = f.ProbeSite
+	}
+	if sites["kglpnp"] != "push" || sites["kglPinSetContext"] != "other" {
+		t.Errorf("probe sites: %v", sites)
 	}
 	if len(p.Errors) != 0 {
 		t.Errorf("collector errors: %+v", p.Errors)

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+
+	"github.com/plsql-perf/plsql-perf/probe/internal/functions"
+	"github.com/plsql-perf/plsql-perf/probe/internal/overhead"
+	"github.com/plsql-perf/plsql-perf/probe/internal/symbols"
+	"github.com/plsql-perf/plsql-perf/probe/internal/target"
+	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
+)
+
+// benchCalibration compares the overhead estimate with measurement, per probe-site kind: each
+// round runs a fresh calibration (what a recording would use), then measures the real added cost
+// per call in the fixture with a probe on kglpnp (after its hot-patch NOP: a push site, like an
+// Oracle function) and on kglPinSetContext (a RIP-relative load: an "other" site), each against
+// baselines taken just before and after it. It prints the medians and the ratio estimate /
+// measured per kind, and returns false when a ratio is outside 1 ± tolerance.
+func benchCalibration(e *env, fx *testfixture.Proc, t *target.Target, calls, reps int, tolerance float64) bool {
+	mods, _ := symbols.Modules(t.PID, t.ExeIno, t.Exe)
+	res, err := symbols.NewResolver(mods).Resolve(symbols.Request{Names: []string{"kglpnp", "kglPinSetContext"}})
+	if err != nil {
+		e.Fatal(err)
+	}
+	push, other := res.Probes[0], res.Probes[1]
+	if push.Site != symbols.SitePush || other.Site != symbols.SiteOther {
+		e.Fatalf("fixture probe sites: kglpnp+%d is %s, kglPinSetContext+%d is %s; want push and other", push.ProbeOffset, push.Site, other.ProbeOffset, other.Site)
+	}
+	pin := fmt.Sprintf("pin %d", calls)
+	n := float64(calls)
+	measure := func(p symbols.Probe) float64 {
+		b0 := float64(fx.Do(e, pin))
+		var probed float64
+		with(functions.New(functions.Options{Probes: []symbols.Probe{p}}), t, func() { probed = float64(fx.Do(e, pin)) })
+		b1 := float64(fx.Do(e, pin))
+		return (probed - (b0+b1)/2) / n
+	}
+	var estPush, estOther, measPush, measOther []float64
+	fx.Do(e, pin) // warm up
+	for r := 0; r < reps; r++ {
+		c := overhead.Calibrate(false)
+		if !c.Calibrated {
+			e.Fatalf("calibration failed: %s", c.Error)
+		}
+		estPush, estOther = append(estPush, c.NsPerPushHit), append(estOther, c.NsPerOtherHit)
+		measPush, measOther = append(measPush, measure(push)), append(measOther, measure(other))
+	}
+	ok := true
+	report := func(kind string, est, meas []float64) {
+		e, m := median(est), median(meas)
+		ratio := e / m
+		verdict := "ok"
+		if math.Abs(ratio-1) > tolerance {
+			verdict, ok = "OUTSIDE", false
+		}
+		fmt.Printf("uprobe hit on a %-5s site: estimate %7.1f ns, measured %7.1f ns, estimate/measured %.2f (%s: tolerance ±%.0f %%)\n", kind, e, m, ratio, verdict, tolerance*100)
+	}
+	fmt.Printf("# calibration: %d interleaved rounds; each a fresh calibration (%d calls per site in the helper) and the fixture's %d calls with a probe on kglpnp+%d and on kglPinSetContext; medians\n", reps, 20000, calls, push.ProbeOffset)
+	report("push", estPush, measPush)
+	report("other", estOther, measOther)
+	if !ok {
+		fmt.Fprintln(os.Stderr, "plsql-probe-bench: the calibrated estimate is outside the tolerance of the measured cost")
+	}
+	return ok
+}
