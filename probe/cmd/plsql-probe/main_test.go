@@ -39,7 +39,14 @@ type helper struct {
 
 func startHelper(t *testing.T, args ...string) *helper {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
+	return startBinary(t, os.Args[0], args...)
+}
+
+// startBinary starts exe (this test binary acting as plsql-probe, or a built plsql-probe) and,
+// for serve, checks the ready line.
+func startBinary(t *testing.T, exe string, args ...string) *helper {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), "PLSQL_PROBE_RUN_MAIN=1")
 	cmd.Stderr = os.Stderr
 	in, _ := cmd.StdinPipe()

@@ -19,9 +19,15 @@
  *   thread           start a worker thread; answers "ok <tid>"
  *   tpin M N         worker runs M x kgiPinObject while main runs N x kgiPinObject
  *   spin MS          busy loop of pins for MS milliseconds
- *   quit
+ *   sleep MS         sleep MS milliseconds (idle: nothing is counted)
+ *   quit             answer "ok 0" and exit with status 0 (stdin EOF also exits)
+ *
+ * An unknown or malformed command answers "error <reason>" and the program goes on. Usage:
+ * oracle DIR (DIR must exist; oraus.msb and utl_file.out are created in it). Build it with
+ * probe/scripts/build.sh (probe/bin/oracle) or let the Go tests build it (testfixture.Build).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -132,6 +138,12 @@ int main(int argc, char **argv) {
         long a = 0, b = 0;
         if (sscanf(line, "%31s %ld %ld", cmd, &a, &b) < 1) continue;
         long long t0 = now_ns(), extra = -1;
+        int sized = !strcmp(cmd, "write") || !strcmp(cmd, "devnull") || !strcmp(cmd, "writev") ||
+                    !strcmp(cmd, "sockwrite") || !strcmp(cmd, "pipewrite");
+        if (sized && (a < 0 || a > 32768)) {
+            printf("error %s: SIZE must be 0..32768\n", cmd);
+            continue;
+        }
         if (!strcmp(cmd, "pin")) {
             for (long i = 0; i < a; i++) kgiPinObject();
         } else if (!strcmp(cmd, "exc")) {
@@ -163,7 +175,11 @@ int main(int argc, char **argv) {
         } else if (!strcmp(cmd, "spin")) {
             long long end = t0 + a * 1000000LL;
             while (now_ns() < end) opiexe();
+        } else if (!strcmp(cmd, "sleep")) {
+            struct timespec d = {.tv_sec = a / 1000, .tv_nsec = (a % 1000) * 1000000L};
+            while (nanosleep(&d, &d) != 0 && errno == EINTR) {}
         } else if (!strcmp(cmd, "quit")) {
+            printf("ok 0\n");
             return 0;
         } else {
             printf("error unknown command %s\n", cmd);
