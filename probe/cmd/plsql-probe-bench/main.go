@@ -144,7 +144,7 @@ func main() {
 	sysN := flag.Int("syscalls", 300000, "write(/dev/null) syscalls per timed run")
 	reps := flag.Int("reps", 9, "timed runs per variant (median reported)")
 	parts := flag.String("parts", "functions,syscalls,stacks,calibration", "which measurements to run")
-	tolerance := flag.Float64("tolerance", 0.25, "calibration: largest accepted |estimate/measured - 1| (exit status 1 beyond it)")
+	tolerance := flag.Float64("tolerance", 0.15, "calibration: largest accepted |estimate/measured - 1| (exit status 1 beyond it)")
 	flag.Parse()
 	if os.Geteuid() != 0 {
 		log.Fatal("run as root: uprobes need CAP_SYS_ADMIN")

@@ -20,12 +20,12 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 )
 
-// Defaults used when calibration is off or fails: medians measured with plsql-probe-bench on the
-// 2-vCPU Debian 12 VM, kernel 6.18 (probe/README.md, Benchmark). Bare metal is several times
-// cheaper for uprobes.
+// Defaults used when calibration is off or fails: thread CPU time per hit measured with
+// plsql-probe-bench -parts calibration on the 2-vCPU Debian 12 VM, kernel 6.18 (probe/README.md,
+// Benchmark). Bare metal is several times cheaper for uprobes.
 const (
-	DefaultNsPerPushHit  = 1100 // a hit on a register push (emulated in the trap)
-	DefaultNsPerOtherHit = 4400 // a hit on another instruction (single-stepped)
+	DefaultNsPerPushHit  = 680  // a hit on a register push (emulated in the trap)
+	DefaultNsPerOtherHit = 4150 // a hit on another instruction (single-stepped)
 	DefaultNsPerSyscall  = 150
 )
 
@@ -105,13 +105,15 @@ func fastest(f func() time.Duration) time.Duration {
 	return best
 }
 
+// Loops are timed in thread CPU time (the thread is locked to its OS thread): a probe's cost is
+// CPU time of the probed thread, and the wall clock would add whatever else a busy host runs.
 func loop(site func(), n int) func() time.Duration {
 	return func() time.Duration {
-		t0 := time.Now()
+		t0 := sysx.ThreadCPUTime()
 		for i := 0; i < n; i++ {
 			site()
 		}
-		return time.Since(t0)
+		return sysx.ThreadCPUTime() - t0
 	}
 }
 
@@ -194,11 +196,11 @@ func syscallCost(n int, timed bool) (float64, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	run := func() time.Duration {
-		t0 := time.Now()
+		t0 := sysx.ThreadCPUTime()
 		for i := 0; i < n; i++ {
 			sysx.Getppid()
 		}
-		return time.Since(t0)
+		return sysx.ThreadCPUTime() - t0
 	}
 	run() // warm up
 	base := fastest(run)
