@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
 	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
 )
 
@@ -55,17 +52,7 @@ func TestBuildScriptBinaries(t *testing.T) {
 	if m["id"] != "2" || m["type"] != "result" {
 		t.Fatalf("record result: %v", m)
 	}
-	b, _ := json.Marshal(m["result"])
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var p profile.Profile
-	if err := dec.Decode(&p); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]uint64{}
-	for _, f := range p.Collectors.Functions.Functions {
-		got[f.Name] = f.Calls
-	}
+	p, got := strictProfile(t, m["result"])
 	want := map[string]uint64{"kgiPinObject": 1000, "kglpnp": 1000, "kgebse": 10, "slmsrd": 20, "slfiwrb": 10, "snttmoredata": 10, "qerstUpdateStats": 50}
 	for name, n := range want {
 		if got[name] != n {

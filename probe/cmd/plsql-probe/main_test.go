@@ -156,17 +156,7 @@ func TestServeExchange(t *testing.T) {
 			prof = m["result"].(map[string]any)
 		}
 	}
-	b, _ := json.Marshal(prof)
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var p profile.Profile
-	if err := dec.Decode(&p); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]uint64{}
-	for _, f := range p.Collectors.Functions.Functions {
-		got[f.Name] = f.Calls
-	}
+	p, got := strictProfile(t, prof)
 	if got["kgiPinObject"] != 2500 || got["slmsrd"] != 20 || p.StopReason != "request" {
 		t.Errorf("counts %v, stop reason %q", got, p.StopReason)
 	}
@@ -175,6 +165,26 @@ func TestServeExchange(t *testing.T) {
 	if err := h.cmd.Wait(); err != nil {
 		t.Fatalf("helper exit: %v", err)
 	}
+}
+
+// strictProfile decodes a record result into the profile types, refusing unknown fields, and
+// returns it with the call count per function.
+func strictProfile(t *testing.T, result any) (*profile.Profile, map[string]uint64) {
+	t.Helper()
+	b, _ := json.Marshal(result)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var p profile.Profile
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]uint64{}
+	if p.Collectors.Functions != nil {
+		for _, f := range p.Collectors.Functions.Functions {
+			calls[f.Name] = f.Calls
+		}
+	}
+	return &p, calls
 }
 
 // TestServeShutdownWhileRecording: shutdown during a recording stops it and answers in this order:
