@@ -8,6 +8,7 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/functions"
 	"github.com/plsql-perf/plsql-perf/probe/internal/overhead"
 	"github.com/plsql-perf/plsql-perf/probe/internal/symbols"
+	"github.com/plsql-perf/plsql-perf/probe/internal/syscalls"
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
 )
@@ -41,7 +42,18 @@ func benchCalibration(e *env, fx *testfixture.Proc, t *target.Target, calls, rep
 		b1 := cpu()
 		return (probed - (b0+b1)/2) / n
 	}
-	var estPush, estOther, measPush, measOther []float64
+	// Traced syscalls, count mode: write(/dev/null, 4096) in the fixture vs the calibration's
+	// getppid. Printed for information (write also reads its size argument), not checked.
+	wr := fmt.Sprintf("devnull 4096 %d", calls)
+	sysCPU := func() float64 { _, c := fx.DoCPU(e, wr); return float64(c) }
+	measureSys := func() float64 {
+		b0 := sysCPU()
+		var traced float64
+		with(syscalls.New(syscalls.Options{}), t, func() { traced = sysCPU() })
+		b1 := sysCPU()
+		return (traced - (b0+b1)/2) / n
+	}
+	var estPush, estOther, measPush, measOther, estSys, measSys []float64
 	fx.Do(e, pin) // warm up
 	for r := 0; r < reps; r++ {
 		c := overhead.Calibrate(false)
@@ -50,6 +62,7 @@ func benchCalibration(e *env, fx *testfixture.Proc, t *target.Target, calls, rep
 		}
 		estPush, estOther = append(estPush, c.NsPerPushHit), append(estOther, c.NsPerOtherHit)
 		measPush, measOther = append(measPush, measure(push)), append(measOther, measure(other))
+		estSys, measSys = append(estSys, c.NsPerSyscallHit), append(measSys, measureSys())
 	}
 	ok := true
 	report := func(kind string, est, meas []float64) {
@@ -64,6 +77,7 @@ func benchCalibration(e *env, fx *testfixture.Proc, t *target.Target, calls, rep
 	fmt.Printf("# calibration: %d interleaved rounds; each a fresh calibration (%d calls per site in the helper) and the fixture's %d calls with a probe on kglpnp+%d and on kglPinSetContext; medians\n", reps, 20000, calls, push.ProbeOffset)
 	report("push", estPush, measPush)
 	report("other", estOther, measOther)
+	fmt.Printf("traced syscall, count mode:   estimate %7.1f ns (getppid), measured %7.1f ns (write(/dev/null, 4096)); not checked\n", median(estSys), median(measSys))
 	if !ok {
 		fmt.Fprintln(os.Stderr, "plsql-probe-bench: the calibrated estimate is outside the tolerance of the measured cost")
 	}
