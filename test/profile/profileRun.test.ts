@@ -4,18 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ProfileRunner, type RunRequest } from '../../extension/src/profile/run/profileRun.ts';
-import { chooseBlock } from '../../extension/src/profile/run/blockSelection.ts';
 import { GrantsNeededError } from '../../extension/src/profile/run/sessionIdentity.ts';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import { FakeOracleSession, type FakeOptions } from './support/fakeOracleSession.ts';
-import { BLOCK, BLOCK_EFFECT, DOCUMENT, END_LINE, FILE, FINDINGS, HPROF_ROWS, L, START_LINE } from './support/seedBlock.ts';
+import { ANALYSIS, BLOCK, BLOCK_EFFECT, END_LINE, FILE, FINDINGS, HPROF_ROWS, L, START_LINE, TARGET } from './support/seedBlock.ts';
 
 function request(over: Partial<RunRequest> = {}): RunRequest {
-  const choice = chooseBlock(DOCUMENT, { line: L(8), column: 3, endLine: L(8), endColumn: 3 });
-  assert.equal(choice.kind, 'run');
   return {
-    target: choice.kind === 'run' ? choice.target : (undefined as never),
+    target: TARGET,
     file: FILE,
+    units: ANALYSIS.units,
     options: { twoRuns: false, hprof: true, probe: false, transaction: 'rollback', callTimeoutMs: 60000 },
     user: 'app',
     connection: { name: 'free', user: 'APP', connectString: 'localhost:1521/freepdb1' },
@@ -34,8 +32,12 @@ function loads(doc: unknown): void {
   assert.ok(r.ok, r.ok ? '' : r.errors.join('\n'));
 }
 
-test('the block under the cursor is found with its file lines', () => {
+test('the block under the cursor is found with its file lines, and the analyzer\'s findings in it', () => {
   const r = request();
+  assert.deepEqual(r.staticFindings.map((f) => [f.rule, f.line]), [
+    ['standalone-call-in-loop', L(8)], ['select-into-in-loop', L(12)], ['exception-handler-in-loop', L(14)],
+    ['utl-file-small-buffer', L(17)], ['plan-statistics-in-code', L(22)],
+  ]);
   assert.equal(r.target.kind, 'anonymous-block');
   assert.equal(r.target.startLine, START_LINE);
   assert.equal(r.target.endLine, END_LINE);
@@ -63,6 +65,11 @@ test('one run with HPROF: exact deltas with the snapshot cost subtracted, HPROF 
   // HPROF: the SQL at block line 12 is file line 16.
   assert.deepEqual(run.hprof!.lines.map((l) => [l.label, l.fileLine, l.calls]), [['__static_sql_exec_line12', L(12), 200], ['__static_sql_exec_line22', L(22), 1]]);
   assert.equal(doc.measuredBy.hprof, 'single');
+  // BY2 is defined at line 2 of the same file: HPROF's subprogram line lands there.
+  assert.equal(run.hprof!.subprograms.find((p) => p.function === 'BY2')!.fileLine, 2);
+  const selectInto = doc.cards.find((c) => c.hypothesis.rule === 'select-into-in-loop')!;
+  assert.equal(selectInto.verdict, 'not-measured');
+  assert.deepEqual(selectInto.measurements.map((m) => [m.label, m.value]), [['HPROF __static_sql_exec_line12: calls', 200], ['HPROF __static_sql_exec_line12: time', 21000]]);
   // The statements in order: timeout on for the block only, rollback after it, ANALYZE after the rollback.
   const log = db.log.filter((l) => /callTimeout|rollback|commit|analyze|execute declare|stop_profiling/.test(l));
   assert.deepEqual(log, ['callTimeout 60000', 'execute declare', 'callTimeout 0', 'execute begin dbms_hprof.stop_profiling; end;', 'rollback', 'execute begin :run_id := dbms_hprof.analyze(trace_id => :trace_id, r', 'rollback']);

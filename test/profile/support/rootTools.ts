@@ -1,7 +1,8 @@
 // Real tools for the probe tests: the plsql-probe binary (built from probe/ with go) and the fixture process
 // "oracle" (probe/internal/testfixture/testdata/oracle.c, built with gcc), which replays the seeds' kernel
 // patterns on command. Off root these tests skip with the reason; with CI=true they fail instead.
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ export function buildTools(): Workdir {
 export class OracleFixture {
   private readonly lines: string[] = [];
   private waiting: ((line: string | undefined) => void) | undefined;
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly pid: number) {}
+  private constructor(private readonly child: ChildProcessByStdio<Writable, Readable, null>, readonly pid: number) {}
 
   static async start(exe: string, dir: string): Promise<OracleFixture> {
     const child = spawn(exe, [dir], { stdio: ['pipe', 'pipe', 'inherit'] });

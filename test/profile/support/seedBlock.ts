@@ -1,13 +1,15 @@
-// One PL/SQL block that contains every seed pattern, the static findings the analyzer reports for it (shape of
-// ANALYZER_API.md, file lines), what running it does to the session counters, the fixture commands that
+// One PL/SQL block that contains every seed pattern, the static findings the real analyzer reports for it (file
+// lines), what running it does to the session counters, the fixture commands that
 // replay its kernel-level behaviour, and the DBMS_HPROF rows of one run. Shared by the orchestration tests.
 import type { StaticFinding } from '../../../server/src/profile/profileDocument.ts';
 import type { Row } from '../../../extension/src/profile/run/dbSession.ts';
 import type { BlockEffect } from './fakeOracleSession.ts';
+import { chooseBlock, type ProfileTarget } from '../../../extension/src/profile/run/blockSelection.ts';
+import { findingsForTarget } from '../../../extension/src/profile/run/staticFindings.ts';
 
 export const FILE = 'examples/profile/seed_patterns.sql';
-/** The block starts at this file line (four header lines above it). */
-export const START_LINE = 5;
+/** The block starts at this file line (a header line and the standalone function BY2 above it). */
+export const START_LINE = 7;
 export const BLOCK = `declare
   l_total number := 0;
   l_name  varchar2(30);
@@ -24,7 +26,7 @@ begin
       when no_data_found then null;
     end;
   end loop;
-  l_file := utl_file.fopen('DATA_DIR', 'out.bin', 'wb', 32767);
+  l_file := utl_file.fopen('DATA_DIR', 'out.bin', 'wb', 4096);
   for i in 1 .. 48 loop
     utl_file.put_raw(l_file, utl_raw.copies('00', 4096), true);
   end loop;
@@ -33,17 +35,27 @@ begin
   dbms_output.put_line('total=' || l_total);
 end;`;
 export const END_LINE = START_LINE + BLOCK.split('\n').length - 1;
-export const DOCUMENT = `-- Seed patterns in one block.\n-- Profiled by the orchestration tests.\n--\n--\n${BLOCK}\n/\n`;
+export const DOCUMENT = `-- Seed patterns in one block, after the standalone function it calls.
+create or replace function by2(p_n number) return number is
+begin
+  return p_n * 2;
+end;
+/
+${BLOCK}
+/
+`;
 
 /** Block line -> file line. */
 export const L = (blockLine: number): number => START_LINE + blockLine - 1;
 
-export const FINDINGS: StaticFinding[] = [
-  { rule: 'standalone-call-in-loop', severity: 'warning', message: 'BY2 is a standalone function called in a loop: each call pins it in the library cache', line: L(8), column: 26, endLine: L(8), endColumn: 32, loop: { text: 'inside a loop of about 1,000 iterations', iterations: 1000, line: L(7) } },
-  { rule: 'exception-handler-in-loop', severity: 'warning', message: 'an exception handled inside a loop of 200 iterations', line: L(14), column: 7, endLine: L(14), endColumn: 35, loop: { text: 'inside a loop of about 200 iterations', iterations: 200, line: L(10) } },
-  { rule: 'utl-file-small-buffer', severity: 'info', message: 'UTL_FILE.FOPEN with max_linesize 32767: the file system may still write 4 KB pieces', line: L(17), column: 13, endLine: L(17), endColumn: 64 },
-  { rule: 'plan-statistics-in-code', severity: 'warning', message: 'gather_plan_statistics in application code times every row', line: L(22), column: 10, endLine: L(22), endColumn: 39 },
-];
+/** The block under the cursor, and the real analyzer's findings and units for it (server/src/analysis). */
+export const TARGET: ProfileTarget = (() => {
+  const choice = chooseBlock(DOCUMENT, { line: L(3), column: 1, endLine: L(3), endColumn: 1 });
+  if (choice.kind !== 'run') throw new Error(`seed block not found: ${JSON.stringify(choice)}`);
+  return choice.target;
+})();
+export const ANALYSIS = findingsForTarget(DOCUMENT, TARGET, FILE);
+export const FINDINGS: StaticFinding[] = ANALYSIS.findings;
 
 /** What the fixture "oracle" process is told to do when the block runs: the seeds' kernel patterns. */
 export const FIXTURE_COMMANDS = ['pin 1000', 'exc 200', 'write 4096 48', 'stats 500', 'poll 3000 3'];

@@ -41,8 +41,17 @@ export async function stopHprof(db: DbSession): Promise<void> {
   await db.execute(HPROF_STOP_SQL);
 }
 
-/** Where the profiled block sits in the editor file, to turn unit lines into file lines. */
-export interface BlockPlacement { file?: string; startLine: number; endLine: number; isAnonymousBlock: boolean }
+/**
+ * Where the profiled block sits in the editor file, and the stored units the same file defines (a unit's line 1
+ * is the line of its CREATE), to turn HPROF's unit lines into file lines.
+ */
+export interface BlockPlacement {
+  file?: string;
+  startLine: number;
+  endLine: number;
+  isAnonymousBlock: boolean;
+  units?: { name: string; startLine: number; endLine: number }[];
+}
 
 /** HPROF's synthetic per-line entries: SQL executed or fetched at a line of the unit. */
 const LINE_ENTRY = /^__(static_sql_exec|dyn_sql_exec|sql_fetch)_line(\d+)$/;
@@ -55,9 +64,14 @@ export async function analyzeHprof(db: DbSession, traceId: number, placement: Bl
   const edgeRows = await db.query(HPROF_EDGES_SQL, { run_id: runId });
 
   const inBlock = (owner: string, module: string): boolean => placement.isAnonymousBlock && owner === '' && module === '';
-  const fileLineOf = (unitLine: number): number | undefined => {
-    const line = placement.startLine + unitLine - 1;
-    return unitLine >= 1 && line <= placement.endLine ? line : undefined;
+  const fileLineOf = (owner: string, module: string, unitLine: number): number | undefined => {
+    if (unitLine < 1) return undefined;
+    const [start, end] = inBlock(owner, module)
+      ? [placement.startLine, placement.endLine]
+      : ((u) => (u ? [u.startLine, u.endLine] : [undefined, undefined]))(placement.units?.find((u) => u.name === module.toUpperCase()));
+    if (start === undefined || end === undefined) return undefined;
+    const line = start + unitLine - 1;
+    return line <= end ? line : undefined;
   };
   const subprograms: HprofSubprogram[] = [];
   const lines: HprofLine[] = [];
@@ -72,8 +86,9 @@ export async function analyzeHprof(db: DbSession, traceId: number, placement: Bl
     };
     if (r.SQL_ID) sub.sqlId = String(r.SQL_ID);
     const lineEntry = LINE_ENTRY.exec(fn);
-    const unitLine = lineEntry ? Number(lineEntry[2]) : fn === '__anonymous_block' ? 1 : undefined;
-    const fileLine = unitLine !== undefined && (inBlock(owner, module) || fn === '__anonymous_block') ? fileLineOf(unitLine) : undefined;
+    // The anonymous block is line 1 of itself; a subprogram's LINE# is where it is defined in its unit.
+    const unitLine = lineEntry ? Number(lineEntry[2]) : fn === '__anonymous_block' ? 1 : sub.namespace === 'PLSQL' && !fn.startsWith('__') ? sub.line : undefined;
+    const fileLine = unitLine === undefined ? undefined : fileLineOf(owner, module, unitLine);
     if (fileLine !== undefined) {
       sub.fileLine = fileLine;
       if (placement.file !== undefined) sub.file = placement.file;

@@ -27,6 +27,8 @@ export interface RunRequest {
   toolVersion: string;
   /** How to start plsql-probe; undefined = database evidence only. */
   probe?: ProbeCommand;
+  /** Units the editor file defines, for HPROF lines of called subprograms (staticFindings.ts finds them). */
+  units?: { name: string; startLine: number; endLine: number }[];
   /** Extra record parameters (tests narrow the catalog or the sampling rate). */
   probeRecord?: Partial<Omit<RecordParams, 'pid' | 'tid' | 'start_ticks'>>;
 }
@@ -220,6 +222,7 @@ export class ProfileRunner {
         startLine: this.request.target.startLine,
         endLine: this.request.target.endLine,
         isAnonymousBlock: this.request.target.kind !== 'call',
+        ...(this.request.units ? { units: this.request.units } : {}),
       }));
       await attempt('rollback of the HPROF analysis rows', () => db.rollback());
     }
