@@ -183,7 +183,8 @@ export class ProfileRunner {
     db.setCallTimeout(this.request.options.callTimeoutMs);
     const t0 = process.hrtime.bigint();
     try {
-      if (!this.cancelled) await db.execute(this.request.target.executedText);
+      if (this.cancelled) status = 'cancelled';
+      else await db.execute(this.request.target.executedText);
     } catch (e) {
       const err = dbErrorOf(e);
       status = this.cancelled ? 'cancelled' : err.code && TIMEOUT_CODES.has(err.code) ? 'timeout' : 'error';
