@@ -6,12 +6,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ProfileRunner } from '../../extension/src/profile/run/profileRun.ts';
-import { probeCommand } from '../../extension/src/profile/run/probeTransport.ts';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
-import { FakeOracleSession } from './support/fakeOracleSession.ts';
-import { ANALYSIS, BLOCK_EFFECT, FILE, FINDINGS, FIXTURE_COMMANDS, HPROF_ROWS, L, TARGET } from './support/seedBlock.ts';
+import { recordSeedProfile } from './support/recordSeedProfile.ts';
+import { FILE, L } from './support/seedBlock.ts';
 import { buildTools, OracleFixture, probeTestsBlocked, type Workdir } from './support/rootTools.ts';
 
 const blocked = probeTestsBlocked();
@@ -23,26 +21,7 @@ before(async () => {
   if (blocked) return;
   tools = buildTools();
   fixture = await OracleFixture.start(tools.oracle, tools.dir);
-  const db = new FakeOracleSession({
-    spid: String(fixture.pid),
-    hprofRows: HPROF_ROWS,
-    block: async () => {
-      for (const command of FIXTURE_COMMANDS) await fixture.do(command);
-      return BLOCK_EFFECT;
-    },
-  });
-  const runner = new ProfileRunner({
-    target: TARGET,
-    file: FILE,
-    units: ANALYSIS.units,
-    options: { twoRuns: true, hprof: true, probe: true, transaction: 'rollback', callTimeoutMs: 120000 },
-    user: 'APP',
-    connection: { name: 'fixture', user: 'APP', connectString: 'localhost/freepdb1' },
-    staticFindings: FINDINGS,
-    toolVersion: '0.1.0',
-    probe: probeCommand({ kind: 'local', probePath: tools.probe }),
-  }, { db });
-  doc = await runner.run();
+  doc = await recordSeedProfile(tools, fixture);
   // Saved and reopened as the command does.
   const path = join(tools.dir, 'seed.plsqlprofile.json');
   writeFileSync(path, JSON.stringify(doc, null, 2));
