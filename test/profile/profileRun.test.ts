@@ -3,25 +3,13 @@
 // refused for a shared server or failing to start. The document it returns must load as a saved profile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ProfileRunner, type RunRequest } from '../../extension/src/profile/run/profileRun.ts';
+import { ProfileRunner } from '../../extension/src/profile/run/profileRun.ts';
 import { GrantsNeededError } from '../../extension/src/profile/run/sessionIdentity.ts';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import { FakeOracleSession, type FakeOptions } from './support/fakeOracleSession.ts';
-import { ANALYSIS, BLOCK, BLOCK_EFFECT, END_LINE, FILE, FINDINGS, HPROF_ROWS, L, START_LINE, TARGET } from './support/seedBlock.ts';
+import { BLOCK, BLOCK_EFFECT, END_LINE, HPROF_ROWS, L, START_LINE, seedRequest } from './support/seedBlock.ts';
 
-function request(over: Partial<RunRequest> = {}): RunRequest {
-  return {
-    target: TARGET,
-    file: FILE,
-    units: ANALYSIS.units,
-    options: { twoRuns: false, hprof: true, probe: false, transaction: 'rollback', callTimeoutMs: 60000 },
-    user: 'app',
-    connection: { name: 'free', user: 'APP', connectString: 'localhost:1521/freepdb1' },
-    staticFindings: FINDINGS,
-    toolVersion: '0.1.0',
-    ...over,
-  };
-}
+const request = seedRequest;
 
 function fake(over: Partial<FakeOptions> = {}): FakeOracleSession {
   return new FakeOracleSession({ spid: '4242', hprofRows: HPROF_ROWS, block: async () => BLOCK_EFFECT, ...over });

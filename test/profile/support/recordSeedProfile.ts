@@ -9,7 +9,7 @@ import { probeCommand } from '../../../extension/src/profile/run/probeTransport.
 import type { ProfileDocument } from '../../../server/src/profile/profileDocument.ts';
 import { FakeOracleSession } from './fakeOracleSession.ts';
 import { buildTools, OracleFixture, probeTestsBlocked, type Workdir } from './rootTools.ts';
-import { ANALYSIS, BLOCK_EFFECT, FILE, FINDINGS, FIXTURE_COMMANDS, HPROF_ROWS, TARGET } from './seedBlock.ts';
+import { BLOCK_EFFECT, FIXTURE_COMMANDS, HPROF_ROWS, seedRequest } from './seedBlock.ts';
 
 export async function recordSeedProfile(tools: Workdir, fixture: OracleFixture): Promise<ProfileDocument> {
   const db = new FakeOracleSession({
@@ -20,17 +20,11 @@ export async function recordSeedProfile(tools: Workdir, fixture: OracleFixture):
       return BLOCK_EFFECT;
     },
   });
-  return new ProfileRunner({
-    target: TARGET,
-    file: FILE,
-    units: ANALYSIS.units,
+  return new ProfileRunner(seedRequest({
     options: { twoRuns: true, hprof: true, probe: true, transaction: 'rollback', callTimeoutMs: 120000 },
-    user: 'APP',
     connection: { name: 'fixture', user: 'APP', connectString: 'localhost/freepdb1' },
-    staticFindings: FINDINGS,
-    toolVersion: '0.1.0',
     probe: probeCommand({ kind: 'local', probePath: tools.probe }),
-  }, { db }).run();
+  }), { db }).run();
 }
 
 if (process.argv[1] && import.meta.url === new URL(process.argv[1], 'file://').href) {

@@ -6,6 +6,7 @@ import type { Row } from '../../../extension/src/profile/run/dbSession.ts';
 import type { BlockEffect } from './fakeOracleSession.ts';
 import { chooseBlock, type ProfileTarget } from '../../../extension/src/profile/run/blockSelection.ts';
 import { findingsForTarget } from '../../../extension/src/profile/run/staticFindings.ts';
+import type { RunRequest } from '../../../extension/src/profile/run/profileRun.ts';
 
 export const FILE = 'examples/profile/seed_patterns.sql';
 /** The block starts at this file line (a header line and the standalone function BY2 above it). */
@@ -81,3 +82,18 @@ export const HPROF_ROWS: { run: Row; functions: Row[]; edges: Row[] } = {
     { PARENTSYMID: 1, CHILDSYMID: 4, CALLS: 1, FUNCTION_ELAPSED_TIME: 6000, SUBTREE_ELAPSED_TIME: 6000 },
   ],
 };
+
+/** The run request for the seed block: one run with HPROF and no probe unless the test says otherwise. */
+export function seedRequest(over: Partial<RunRequest> = {}): RunRequest {
+  return {
+    target: TARGET,
+    file: FILE,
+    units: ANALYSIS.units,
+    options: { twoRuns: false, hprof: true, probe: false, transaction: 'rollback', callTimeoutMs: 60000 },
+    user: 'app',
+    connection: { name: 'free', user: 'APP', connectString: 'localhost:1521/freepdb1' },
+    staticFindings: FINDINGS,
+    toolVersion: '0.1.0',
+    ...over,
+  };
+}

@@ -69,5 +69,7 @@ export function commitConcerns(blockText: string, firstLine: number): SafetyConc
       statements(model.statements);
     }
   }
-  return concerns.sort((a, b) => a.line - b.line);
+  // The model can reach one declaration along two paths (the unit's and the body's subprogram lists).
+  const unique = new Map(concerns.map((c) => [`${c.line}:${c.reason}`, c]));
+  return [...unique.values()].sort((a, b) => a.line - b.line);
 }

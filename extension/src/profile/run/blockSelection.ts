@@ -39,13 +39,16 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function offsetOf(starts: number[], line: number, column: number): number {
-  return (starts[line - 1] ?? starts[starts.length - 1]!) + column - 1;
+/** A column past the end of its line (editors allow that in selections) means the end of the line. */
+function offsetOf(text: string, starts: number[], line: number, column: number): number {
+  const start = starts[line - 1] ?? starts[starts.length - 1]!;
+  const end = line < starts.length ? starts[line]! - 1 : text.length;
+  return Math.min(start + column - 1, end);
 }
 
 function selectedBlock(documentText: string, sel: EditorSelection): BlockChoice {
   const starts = lineStarts(documentText);
-  const raw = documentText.slice(offsetOf(starts, sel.line, sel.column), offsetOf(starts, sel.endLine, sel.endColumn));
+  const raw = documentText.slice(offsetOf(documentText, starts, sel.line, sel.column), offsetOf(documentText, starts, sel.endLine, sel.endColumn));
   const leading = /^\s*/.exec(raw)![0];
   const text = raw.slice(leading.length).replace(/\s*(\n\s*\/\s*)?$/, '');
   if (!text) return { kind: 'refused', reason: `the selection is empty: ${NOTHING_HERE}` };
@@ -62,8 +65,15 @@ function blockAtCursor(documentText: string, line: number): BlockChoice {
     if (model && (model.unitKind === 'procedure' || model.unitKind === 'function' || model.unitKind === 'package' || model.unitKind === 'package-body')) {
       return subprogramCall(model, line);
     }
-    const text = documentText.slice(seg.start, seg.end);
-    return classify(text, seg.line);
+    const choice = classify(documentText.slice(seg.start, seg.end), seg.line);
+    // The segment starts after leading comments: a call block's mark is on the line above it.
+    const above = documentText.slice(0, seg.start).split('\n').slice(-2, -1)[0] ?? '';
+    const mark = new RegExp(`^${CALL_BLOCK_MARK}(\\S+)`).exec(above);
+    if (choice.kind === 'run' && choice.target.kind === 'anonymous-block' && mark) {
+      choice.target.kind = 'subprogram';
+      choice.target.subprogram = mark[1]!;
+    }
+    return choice;
   }
   return { kind: 'refused', reason: `no code at line ${line}: ${NOTHING_HERE}` };
 }
@@ -74,17 +84,18 @@ function classify(text: string, startLine: number): BlockChoice {
   if (binds.length) {
     return { kind: 'refused', reason: `the code uses bind variables (${binds.join(', ')}): replace them with values or declare them as local variables` };
   }
-  const head = /^(?:<<\s*\w+\s*>>\s*)?(\w+)/i.exec(text)?.[1]?.toUpperCase();
+  const code = text.replace(/^(?:\s*(?:--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/))*\s*/, '');
+  const head = /^(?:<<\s*\w+\s*>>\s*)?(\w+)/i.exec(code)?.[1]?.toUpperCase();
   if (head === 'DECLARE' || head === 'BEGIN') {
     const target: ProfileTarget = { kind: 'anonymous-block', startLine, endLine, text, executedText: text };
-    const mark = /^-- plsql-perf call block for (\S+)/m.exec(text);
+    const mark = new RegExp(`^${CALL_BLOCK_MARK}(\\S+)`, 'm').exec(text);
     if (mark) {
       target.kind = 'subprogram';
       target.subprogram = mark[1]!;
     }
     return { kind: 'run', target };
   }
-  const exec = /^(?:EXEC|EXECUTE|CALL)\s+([\s\S]*?)\s*;?\s*$/i.exec(text);
+  const exec = /^(?:EXEC|EXECUTE|CALL)\s+([\s\S]*?)\s*;?\s*$/i.exec(code);
   if (exec && exec[1]) {
     const call = exec[1];
     if (/\binto\s*:/i.test(call)) return { kind: 'refused', reason: 'CALL ... INTO :bind needs a bind variable: write a block that declares the result instead' };
