@@ -70,10 +70,12 @@ export class OracleFixture {
     return l !== undefined ? Promise.resolve(l) : new Promise((resolve) => { this.waiting = resolve; });
   }
 
-  async do(command: string): Promise<void> {
+  /** Runs one command; returns the number after "ok" (elapsed ns, or the worker's tid for "thread"). */
+  async do(command: string): Promise<number> {
     this.child.stdin.write(`${command}\n`);
     const answer = await this.next();
     if (!answer?.startsWith('ok ')) throw new Error(`fixture "${command}": ${answer ?? 'exited'}`);
+    return Number(answer.slice(3));
   }
 
   stop(): void {
