@@ -85,7 +85,7 @@ test('the finding cards point at the hinted lines with the measured verdicts', {
   assert.match(cards[`standalone-call-in-loop:${L(8)}`]!.reason, /^1,000 kgiPinObject calls for 1,000 expected calls \(HPROF counted 1,000 calls of BY2\)/);
   assert.match(cards[`exception-handler-in-loop:${L(14)}`]!.reason, /^200 exceptions raised for about 200 iterations, each reading the message file 2 times \(400 slmsrd calls\)/);
   assert.match(cards[`utl-file-small-buffer:${L(17)}`]!.reason, /48 of 48 writes were 4,096 bytes .*the code chose it: FOPEN asked for max_linesize 4,096/);
-  assert.match(cards[`plan-statistics-in-code:${L(22)}`]!.reason, /^500 timer calls for 500 rows \(table scan rows gotten\): 1 per row/);
+  assert.match(cards[`plan-statistics-in-code:${L(22)}`]!.reason, /^500 qerstUpdateStats calls for 500 rows \(table scan rows gotten\): 1 per row/);
   assert.match(cards['in-band-break-checks']!.reason, /^1,000 snttmoredata calls \(0\.33 per logical read, 3,000 logical reads\): node-oracledb Thin mode has no out-of-band breaks/);
   // Every measurement names the run it came from.
   const pins = cards[`standalone-call-in-loop:${L(8)}`]!;
