@@ -169,6 +169,8 @@ async function profileBlock(
       },
     );
   } catch (error) {
+    // A lost connection is dropped, so the next run connects again instead of failing the same way.
+    if (['NJS-500', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
     await reportRunError(error);
     return;
   }
