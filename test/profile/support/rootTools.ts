@@ -75,7 +75,8 @@ export class OracleFixture {
     this.child.stdin.write(`${command}\n`);
     const answer = await this.next();
     if (!answer?.startsWith('ok ')) throw new Error(`fixture "${command}": ${answer ?? 'exited'}`);
-    return Number(answer.slice(3));
+    // "ok <result> <cpu_ns>": the first number is the answer (a thread id, or the elapsed ns)
+    return Number(answer.slice(3).split(" ")[0]);
   }
 
   stop(): void {
