@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the entry points with esbuild. Each entry is one self-contained file in dist/.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { antlr4ngFastContexts } from './antlr4ngFastContexts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -38,3 +38,6 @@ await Promise.all(
     ),
 );
 console.log(`bundled in ${Date.now() - started} ms`);
+for (const e of entries.filter((x) => existsSync(root + x.in))) {
+  console.log(`  ${e.out.padEnd(28)} ${(statSync(root + e.out).size / 1024).toFixed(0).padStart(7)} KiB`);
+}

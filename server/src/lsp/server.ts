@@ -208,7 +208,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onExecuteCommand(guarded('executeCommand', null, async (params) => {
     if (params.command !== OpenRuleDocumentationCommand) return null;
     const rule = String(params.arguments?.[0] ?? '');
-    const uri = ruleDocUri(rule, options.docsRoot, defaultSettings.ruleDocsBaseUrl);
+    const given = params.arguments?.[1];
+    // Only links this server could have made: the shipped page or an http(s) page.
+    const uri = typeof given === 'string' && /^(file|https?):/.test(given) ? given : ruleDocUri(rule, options.docsRoot, '');
     if (!uri) {
       void connection.window.showWarningMessage(`No documentation page is available for ${rule}.`);
       return null;

@@ -55,7 +55,7 @@ export function codeActionsFor(
         title: `Open documentation for ${rule}`,
         kind: CodeActionKind.Empty,
         diagnostics: [diagnostic],
-        command: { title: `Open documentation for ${rule}`, command: OpenRuleDocumentationCommand, arguments: [rule] },
+        command: { title: `Open documentation for ${rule}`, command: OpenRuleDocumentationCommand, arguments: [rule, href] },
       });
     }
   }
