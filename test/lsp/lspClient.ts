@@ -17,6 +17,8 @@ export interface LspClient {
   stderr: () => string;
   /** Log messages the server sent (window/logMessage). */
   logs: string[];
+  /** Every textDocument/publishDiagnostics received, in order. */
+  published: PublishDiagnosticsParams[];
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, version?: number): void;
@@ -35,7 +37,9 @@ export async function startClient(
   const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   const logs: string[] = [];
+  const published: PublishDiagnosticsParams[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    published.push(params);
     for (const w of [...waiters]) {
       if (w.uri === params.uri && w.accept(params)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -63,6 +67,7 @@ export async function startClient(
     process: proc,
     stderr: () => stderr,
     logs,
+    published,
     nextDiagnostics(uri, accept = () => true) {
       return new Promise((resolve) => waiters.push({ uri, accept, resolve }));
     },
