@@ -20,7 +20,6 @@ export function reviewChecklist(result: CheckWorkspaceResult, relativePath: (uri
     for (const f of file.findings) {
       const line = f.range.start.line + 1;
       let item = `- [ ] [${escapeMarkdown(path)}:${line}](${encodeURI(path)}#L${line}) **${f.rule}** (${f.severity}): ${escapeMarkdown(f.message)}`;
-      if (f.loop) item += ` (${escapeMarkdown(f.loop)})`;
       if (f.fix) item += `. Fix: ${escapeMarkdown(f.fix)}`;
       lines.push(item);
     }

@@ -40,7 +40,7 @@ export function registerWorkspaceCommands(context: vscode.ExtensionContext, clie
       collection.set(vscode.Uri.parse(file.uri), file.findings.map((f) => {
         const d = new vscode.Diagnostic(
           new vscode.Range(f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character),
-          f.loop ? `${f.message} (${f.loop})` : f.message,
+          f.message,
           severities[f.severity],
         );
         d.source = 'plsql-perf';

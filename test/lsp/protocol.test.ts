@@ -27,13 +27,39 @@ async function indexed(client: LspClient): Promise<void> {
   });
 }
 
+const ruleDoc = (rule: string) => ({ href: fileUri(join(repoRoot, 'docs/rules', `${rule}.md`)) });
+
 const brokenError = {
   range: { start: { line: 2, character: 2 }, end: { line: 2, character: 8 } },
   severity: 1,
   code: 'syntax-error',
   source: 'plsql-perf',
   message: "syntax error: ';' expected before 'COMMIT'",
+  codeDescription: ruleDoc('syntax-error'),
 };
+
+/** orders.pkb line 8 calls the standalone function BY2 of by2.fnc in a loop of 100,000 iterations. */
+function standaloneCall(ws: string) {
+  return {
+    range: { start: { line: 7, character: 27 }, end: { line: 7, character: 30 } },
+    severity: 1,
+    code: 'standalone-call-in-loop',
+    source: 'plsql-perf',
+    message: 'BY2 is a standalone function (by2.fnc line 1); each call pins it in the library cache, inside a loop of about 100,000 iterations. ' +
+      'Put it in a package, or call it once outside the loop.',
+    codeDescription: ruleDoc('standalone-call-in-loop'),
+    relatedInformation: [
+      {
+        location: { uri: fileUri(join(ws, 'by2.fnc')), range: { start: { line: 0, character: 27 }, end: { line: 0, character: 30 } } },
+        message: 'BY2: a schema-level standalone function defined in by2.fnc line 1',
+      },
+      {
+        location: { uri: fileUri(join(ws, 'orders.pkb')), range: { start: { line: 6, character: 4 }, end: { line: 6, character: 24 } } },
+        message: 'the loop: inside a loop of about 100,000 iterations',
+      },
+    ],
+  };
+}
 
 describe('language server over stdio (push diagnostics)', () => {
   let ws: string;
@@ -52,13 +78,32 @@ describe('language server over stdio (push diagnostics)', () => {
     rmSync(ws, { recursive: true, force: true });
   });
 
-  test('two files: diagnostics with exact ranges, code, source', async () => {
+  test('two files: diagnostics with exact ranges, code, source, rule link, related places in another file', async () => {
+    await ready;
     const broken = client.nextDiagnostics(uri('broken.sql'));
     const orders = client.nextDiagnostics(uri('orders.pkb'));
     client.open(uri('broken.sql'), readText(join(ws, 'broken.sql')));
     client.open(uri('orders.pkb'), readText(join(ws, 'orders.pkb')));
     assert.deepEqual((await broken).diagnostics, [brokenError]);
-    assert.deepEqual((await orders).diagnostics.filter((d) => d.code === 'syntax-error'), []);
+    assert.deepEqual((await orders).diagnostics, [standaloneCall(ws)]);
+  });
+
+  test('an edit to the loop bound re-analyses: a cold loop lowers the severity', async () => {
+    const cooler = client.nextDiagnostics(uri('orders.pkb'), (p) => p.version === 2);
+    // Line 7 (0-based 6) is "    FOR i IN 1 .. 100000 LOOP".
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: uri('orders.pkb'), version: 2 },
+      contentChanges: [{ range: { start: { line: 6, character: 18 }, end: { line: 6, character: 24 } }, text: '10' }],
+    });
+    const diagnostics = (await cooler).diagnostics;
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range.start]), [['standalone-call-in-loop', 3, { line: 7, character: 27 }]]);
+    assert.match(diagnostics[0]!.message, /inside a loop of about 10 iterations/);
+    const back = client.nextDiagnostics(uri('orders.pkb'), (p) => p.version === 3);
+    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: uri('orders.pkb'), version: 3 },
+      contentChanges: [{ range: { start: { line: 6, character: 18 }, end: { line: 6, character: 20 } }, text: '100000' }],
+    });
+    assert.deepEqual((await back).diagnostics, [standaloneCall(ws)]);
   });
 
   test('an incremental edit gets updated diagnostics; a burst of edits publishes once, for the last version', async () => {
@@ -69,6 +114,7 @@ describe('language server over stdio (push diagnostics)', () => {
       contentChanges: [{ range: { start: { line: 1, character: 52 }, end: { line: 1, character: 52 } }, text: ';' }],
     });
     assert.deepEqual((await fixed).diagnostics, []);
+
 
     const before = client.published.length;
     const last = client.nextDiagnostics(uri('broken.sql'), (p) => p.version === 7);
@@ -112,26 +158,52 @@ describe('language server over stdio (push diagnostics)', () => {
     ]);
   });
 
-  test('hover on a call says how it resolved and where it is defined', async () => {
+  test('hover on a finding explains the rule and the loop; on a call, how it resolved and where it is defined', async () => {
     const hover = (await client.connection.sendRequest('textDocument/hover', {
       textDocument: { uri: uri('orders.pkb') }, position: { line: 7, character: 28 },
     })) as { contents: { value: string } };
-    assert.match(hover.contents.value, /`BY2`: a standalone \(schema-level\) subprogram, function defined in by2\.fnc line 1/);
+    const [finding, call] = hover.contents.value.split('\n\n---\n\n');
+    assert.match(finding!, /^\*\*standalone-call-in-loop\*\* \(error\): BY2 is a standalone function/);
+    assert.match(finding!, /Runs inside a loop of about 100,000 iterations \(loop on line 7\)\./);
+    assert.match(finding!, /What to do: Move the function into a package/);
+    assert.ok(finding!.includes(`[Rule documentation](${ruleDoc('standalone-call-in-loop').href})`));
+    assert.equal(call, '`BY2`: a schema-level standalone function defined in by2.fnc line 1; runs inside a loop of about 100,000 iterations');
     const onOracle = (await client.connection.sendRequest('textDocument/hover', {
       textDocument: { uri: uri('orders.pkb') }, position: { line: 14, character: 10 },
     })) as { contents: { value: string } };
-    assert.match(onOracle.contents.value, /DBMS_OUTPUT\.PUT_LINE`: an Oracle-supplied/);
+    assert.equal(onOracle.contents.value, '`DBMS_OUTPUT.PUT_LINE`: Oracle-supplied (STANDARD built-in or supplied package)');
     const nothing = await client.connection.sendRequest('textDocument/hover', {
       textDocument: { uri: uri('orders.pkb') }, position: { line: 5, character: 0 },
     });
     assert.equal(nothing, null);
   });
 
-  test('code actions: "disable for this line" inserts the suppression comment with the line\'s indentation', async () => {
-    const diagnostic = {
-      range: { start: { line: 7, character: 27 }, end: { line: 7, character: 30 } },
-      severity: 2, code: 'standalone-call-in-loop', source: 'plsql-perf', message: 'call in a loop',
-    };
+  test('code actions: the rule\'s fix, "disable for this line" and the rule documentation', async () => {
+    const stats = client.nextDiagnostics(uri('order_stats.prc'));
+    client.open(uri('order_stats.prc'), readText(join(ws, 'order_stats.prc')));
+    const [hint] = (await stats).diagnostics;
+    assert.equal(hint?.code, 'plan-statistics-in-code');
+    const fixes = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri('order_stats.prc') }, range: hint!.range, context: { diagnostics: [hint] },
+    })) as { title: string; isPreferred?: boolean; edit?: { changes: Record<string, unknown[]> }; command?: { command: string; arguments: unknown[] } }[];
+    assert.deepEqual(fixes.map((a) => a.title), [
+      'Remove the gather_plan_statistics hint', 'Disable plan-statistics-in-code for this line', 'Open documentation for plan-statistics-in-code',
+    ]);
+    assert.equal(fixes[0]!.isPreferred, true, 'a safe fix is the preferred action');
+    // Line 4: "  SELECT /*+ gather_plan_statistics */ SUM(amount) INTO l_total FROM orders;"
+    assert.deepEqual(fixes[0]!.edit!.changes[uri('order_stats.prc')], [
+      { range: { start: { line: 3, character: 9 }, end: { line: 3, character: 38 } }, newText: '' },
+    ]);
+    assert.deepEqual(fixes[1]!.edit!.changes[uri('order_stats.prc')], [{
+      range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },
+      newText: '  -- plsql-perf-disable-next-line plan-statistics-in-code -- <reason>\n',
+    }]);
+    assert.deepEqual(fixes[2]!.command, {
+      title: 'Open documentation for plan-statistics-in-code', command: 'plsqlPerf.server.openRuleDocumentation',
+      arguments: ['plan-statistics-in-code', ruleDoc('plan-statistics-in-code').href],
+    });
+
+    const diagnostic = standaloneCall(ws);
     const actions = (await client.connection.sendRequest('textDocument/codeAction', {
       textDocument: { uri: uri('orders.pkb') }, range: diagnostic.range, context: { diagnostics: [diagnostic] },
     })) as { title: string; edit?: { changes: Record<string, unknown[]> } }[];
@@ -156,6 +228,15 @@ describe('language server over stdio (push diagnostics)', () => {
     ]);
     const found = (await client.connection.sendRequest('workspace/symbol', { query: 'by2' })) as { name: string; location: { uri: string } }[];
     assert.deepEqual(found.map((s) => [s.name, s.location.uri]), [['BY2', uri('by2.fnc')]]);
+  });
+
+  test('loop-heat inlay hints at the end of hot loop headers', async () => {
+    const hints = await client.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: uri('orders.pkb') }, range: { start: { line: 0, character: 0 }, end: { line: 17, character: 0 } },
+    });
+    assert.deepEqual(hints, [{
+      position: { line: 6, character: 24 }, label: '≈100,000 iterations', kind: 2, paddingLeft: true, tooltip: 'inside a loop of about 100,000 iterations',
+    }]);
   });
 
   test('code lenses offer "Profile this block" on subprograms', async () => {

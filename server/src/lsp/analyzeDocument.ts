@@ -1,15 +1,13 @@
 /**
- * Runs the analyzer on one document and gives the server one shape to work with, whatever part of the
- * analyzer API has landed: findings with their extras, the syntax model, loop estimates and call
- * resolutions. A failure inside the analyzer becomes an 'internal-error' finding on line 1 (and a log line),
- * never an exception out of a request handler.
+ * Runs the analyzer on one document for the editor. The document is parsed once: that parse re-indexes it
+ * (the open text is what other files resolve against, saved or not) and feeds the rules. A failure inside
+ * the analyzer becomes an 'internal-error' finding on line 1 (and a log line), never an exception out of a
+ * request handler.
  */
 import { analyzeText } from '../analysis/analyze.ts';
+import type { DocumentSemantics } from '../analysis/semantic/documentSemantics.ts';
 import { parseScript, type ParsedScript } from '../syntax/parseScript.ts';
-import type { CallNode } from '../syntax/model/nodes.ts';
-import type { AnalyzerConfig, CallResolutionKind, EditorFinding, LoopEstimate, ResolvedCall, SymbolIndex } from './analyzerApi.ts';
-import { applyRuleSettings } from './ruleSettings.ts';
-import { callsIn } from './workspace/modelSymbols.ts';
+import type { AnalyzerConfig, EditorFinding, LoopEstimate, ResolvedCall, WorkspaceIndex } from './analyzerApi.ts';
 
 export interface EditorAnalysis {
   findings: EditorFinding[];
@@ -20,41 +18,52 @@ export interface EditorAnalysis {
   analysisMs: number;
 }
 
-/** What analyzeText returns once the semantic layer is in; every extra is optional so today's result fits. */
-interface AnalyzerResult {
-  findings: EditorFinding[];
-  script: ParsedScript;
-  semantics?: {
-    loops?: LoopEstimate[];
-    callAt?: (line: number, column: number) => ResolvedCall | undefined;
-  };
-}
-
 export interface AnalyzeDocumentOptions {
   file: string;
-  index?: SymbolIndex;
+  index: WorkspaceIndex;
   config?: AnalyzerConfig;
+  /** Re-index the document from this parse (false for a one-off check of a file the index already has). */
+  updateIndex?: boolean;
+  /** Keep the document's units in the parser's unit cache (the editor re-parses only the edited unit). */
+  unitCache?: boolean;
   log?: (message: string) => void;
 }
 
+const noSemantics: DocumentSemantics = { loops: [], calls: [], callAt: () => undefined };
+
 export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): EditorAnalysis {
   const started = performance.now();
-  let result: AnalyzerResult;
+  const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+  let script: ParsedScript;
   try {
-    const analyzerOptions = { file: options.file, index: options.index, config: options.config, unitCache: true };
-    result = analyzeText(text, analyzerOptions) as AnalyzerResult;
+    script = parseScript(text, { unitCache: options.unitCache ?? true });
   } catch (error) {
-    options.log?.(`analysis of ${options.file} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    result = { findings: [internalError(error)], script: safeParse(text) };
+    options.log?.(`parsing ${options.file} failed: ${describe(error)}`);
+    const empty: ParsedScript = { segments: [], units: [], syntaxErrors: [], notes: [], lineCount: text.split('\n').length };
+    return { findings: [internalError(error)], script: empty, loops: [], callAt: () => undefined, analysisMs: performance.now() - started };
   }
-  const calls = result.semantics?.callAt ? undefined : callsIn(result.script);
+  if (options.updateIndex ?? true) {
+    try {
+      options.index.updateFromScript(options.file, script);
+    } catch (error) {
+      options.log?.(`indexing ${options.file} failed: ${describe(error)}`);
+    }
+  }
+  let findings: EditorFinding[];
+  let semantics = noSemantics;
+  try {
+    const result = analyzeText(text, { file: options.file, index: options.index, config: options.config, script });
+    findings = result.findings;
+    semantics = result.semantics;
+  } catch (error) {
+    options.log?.(`analysis of ${options.file} failed: ${describe(error)}`);
+    findings = [...script.syntaxErrors, internalError(error)];
+  }
   return {
-    findings: applyRuleSettings(result.findings, options.config),
-    script: result.script,
-    loops: result.semantics?.loops ?? [],
-    callAt: result.semantics?.callAt
-      ? (line, column) => result.semantics!.callAt!(line, column)
-      : (line, column) => resolveByIndex(calls!.find((c) => covers(c, line, column)), options.index),
+    findings,
+    script,
+    loops: semantics.loops,
+    callAt: (line, column) => semantics.callAt(line, column),
     analysisMs: performance.now() - started,
   };
 }
@@ -65,30 +74,4 @@ function internalError(error: unknown): EditorFinding {
     line: 1, column: 1, endLine: 1, endColumn: 2, rule: 'internal-error', severity: 'error',
     message: `plsql-perf could not analyse this file (${reason}); the error is in the PL/SQL Perf output log`,
   };
-}
-
-/** After an analyzer failure the outline and navigation still work if the plain parse does. */
-function safeParse(text: string): ParsedScript {
-  try {
-    return parseScript(text);
-  } catch {
-    return { segments: [], units: [], syntaxErrors: [], notes: [], lineCount: text.split('\n').length };
-  }
-}
-
-function covers(call: CallNode, line: number, column: number): boolean {
-  const r = call.nameRange;
-  return (line > r.line || (line === r.line && column >= r.column)) && (line < r.endLine || (line === r.endLine && column <= r.endColumn));
-}
-
-const oracleSupplied = /^(DBMS_|UTL_|APEX_|OWA_|HTP\.|HTF\.|SYS\.)/;
-
-/** Name-only resolution for the time before the semantic layer: the index's definition or Oracle's packages. */
-function resolveByIndex(call: CallNode | undefined, index: SymbolIndex | undefined): ResolvedCall | undefined {
-  if (!call) return undefined;
-  const definition = index?.definitions(call.name)[0];
-  let kind: CallResolutionKind = 'unresolved';
-  if (definition) kind = definition.kind === 'package-member' ? 'other-package' : 'standalone';
-  else if (oracleSupplied.test(call.name)) kind = 'oracle-supplied';
-  return { call, resolution: definition ? { kind, definition } : { kind } };
 }

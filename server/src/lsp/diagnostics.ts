@@ -12,19 +12,25 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   info: DiagnosticSeverity.Information,
 };
 
-export function toDiagnostic(finding: EditorFinding, documentUri: string, docUri: (rule: string) => string | undefined): Diagnostic {
+export function toDiagnostic(
+  finding: EditorFinding,
+  documentUri: string,
+  docUri: (rule: string) => string | undefined,
+  uriOf: (fileKey: string) => string,
+): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toLspRange(finding),
     severity: severities[finding.severity],
     code: finding.rule,
     source: SOURCE,
-    message: finding.loop ? `${finding.message} (${finding.loop.text})` : finding.message,
+    // Rule messages already say how often the code runs (finding.loop.text); the hover repeats it with the loop's line.
+    message: finding.message,
   };
   const href = docUri(finding.rule);
   if (href) diagnostic.codeDescription = { href };
   if (finding.related?.length) {
     diagnostic.relatedInformation = finding.related.map((r): DiagnosticRelatedInformation => ({
-      location: { uri: r.file ?? documentUri, range: toLspRange(r.range) },
+      location: { uri: r.file ? uriOf(r.file) : documentUri, range: toLspRange(r.range) },
       message: r.message,
     }));
   }

@@ -6,10 +6,11 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from './uri.ts';
-import type { AnalyzerConfig, SymbolIndex } from './analyzerApi.ts';
+import type { AnalyzerConfig, WorkspaceIndex } from './analyzerApi.ts';
 import { analyzeDocument, type EditorAnalysis } from './analyzeDocument.ts';
 import { readProjectConfig, withEditorRules } from './projectConfig.ts';
 import type { ServerSettings } from './settings.ts';
+import type { FileKeys } from './workspace/fileKeys.ts';
 import type { WorkspaceFolders } from './workspace/workspaceFolders.ts';
 
 interface Entry {
@@ -22,8 +23,9 @@ export class DocumentAnalyses {
   private readonly projectConfigs = new Map<string, AnalyzerConfig>();
 
   constructor(
-    private readonly index: SymbolIndex,
+    private readonly index: WorkspaceIndex,
     private readonly folders: WorkspaceFolders,
+    private readonly keys: FileKeys,
     private readonly settingsFor: (uri: string) => Promise<ServerSettings>,
     private readonly log: (message: string) => void,
   ) {}
@@ -71,13 +73,6 @@ export class DocumentAnalyses {
 
   private async analyze(document: TextDocument): Promise<EditorAnalysis> {
     const config = await this.configFor(document.uri);
-    const text = document.getText();
-    // The open text is what other files resolve against, saved or not.
-    try {
-      this.index.update(document.uri, text);
-    } catch (error) {
-      this.log(`indexing ${document.uri} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return analyzeDocument(text, { file: document.uri, index: this.index, config, log: this.log });
+    return analyzeDocument(document.getText(), { file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log });
   }
 }

@@ -8,8 +8,7 @@ import {
   type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { relative } from 'node:path';
-import type { SymbolIndex } from './analyzerApi.ts';
+import { WorkspaceIndex } from './analyzerApi.ts';
 import { DocumentAnalyses } from './documentAnalyses.ts';
 import { toDiagnostic } from './diagnostics.ts';
 import { codeActionsFor } from './features/codeActions.ts';
@@ -17,7 +16,6 @@ import { hoverAt } from './features/hover.ts';
 import { loopHeatHints, profileLenses } from './features/lenses.ts';
 import { definitionAt, referencesAt } from './features/navigation.ts';
 import { documentSymbols, workspaceSymbols } from './features/symbols.ts';
-import { createWorkspaceIndex } from './workspace/createIndex.ts';
 import { checkWorkspace, ruleList } from './workspaceCheck.ts';
 import { CheckWorkspaceRequest, OpenRuleDocumentationCommand, RuleListRequest } from './protocol.ts';
 import { PushDiagnostics } from './pushDiagnostics.ts';
@@ -27,18 +25,21 @@ import { URI } from './uri.ts';
 import { BackgroundIndexer } from './workspace/backgroundIndexer.ts';
 import { PLSQL_GLOB } from './workspace/plsqlFiles.ts';
 import { WorkspaceFolders } from './workspace/workspaceFolders.ts';
+import { FileKeys } from './workspace/fileKeys.ts';
 
 export interface ServerOptions {
   /** Folder holding the rule pages (docs/rules). */
   docsRoot: string;
   /** The index to use (tests and benchmarks pass their own); default: the analyzer's workspace index. */
-  index?: SymbolIndex;
+  index?: WorkspaceIndex;
 }
 
 export function startServer(connection: Connection, options: ServerOptions): void {
   const documents = new TextDocuments(TextDocument);
   const folders = new WorkspaceFolders();
-  const index = options.index ?? createWorkspaceIndex();
+  const keys = new FileKeys(folders);
+  const uriOf = (key: string) => keys.uriOf(key);
+  const index = options.index ?? new WorkspaceIndex();
   const log = (message: string) => connection.console.log(message);
   let settings: SettingsStore;
   let pull = false;
@@ -46,16 +47,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let clientCaps: InitializeParams['capabilities'] | undefined;
 
   const settingsFor = (uri: string) => settings.forDocument(uri);
-  const analyses = new DocumentAnalyses(index, folders, settingsFor, log);
+  const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log);
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl);
-  const describeFile = (uri: string) => {
-    const folder = folders.folderOf(uri);
-    return folder ? relative(URI.toPath(folder), URI.toPath(uri)) : URI.toPath(uri);
-  };
+  const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
 
   async function diagnosticsOf(document: TextDocument) {
     const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s)));
+    return analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s), uriOf));
   }
 
   const push = new PushDiagnostics(
@@ -65,7 +63,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     log,
   );
 
-  const indexer = new BackgroundIndexer(connection, index, (uri) => documents.get(uri) !== undefined, () => revalidateAll(), log);
+  const indexer = new BackgroundIndexer(connection, index, keys, (uri) => documents.get(uri) !== undefined, () => revalidateAll(), log);
 
   /** Cross-file results may have changed: open documents are analysed again. */
   function revalidateAll(): void {
@@ -159,7 +157,6 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   documents.onDidOpen((event) => {
-    indexer.noteOpen(event.document.uri);
     if (!pull) push.schedule(event.document, true);
   });
   documents.onDidChangeContent((event) => {
@@ -185,15 +182,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   }));
 
   connection.onDefinition(withDocument('definition', [], async (document, params) =>
-    definitionAt(await analyses.get(document), document.uri, index, params.position)));
+    definitionAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
 
   connection.onReferences(withDocument('references', [], async (document, params) =>
-    referencesAt(await analyses.get(document), document.uri, index, params.position, params.context.includeDeclaration)));
+    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, params.context.includeDeclaration, uriOf)));
 
   connection.onDocumentSymbol(withDocument('documentSymbol', [], async (document) =>
     documentSymbols(await analyses.get(document), document.uri)));
 
-  connection.onWorkspaceSymbol(guarded('workspaceSymbol', [], (params) => workspaceSymbols(index, indexer.files(), params.query)));
+  connection.onWorkspaceSymbol(guarded('workspaceSymbol', [], (params) => workspaceSymbols(index, params.query, uriOf)));
 
   connection.onCodeLens(withDocument('codeLens', [], async (document) => {
     const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
@@ -220,7 +217,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   }));
 
   connection.onRequest(CheckWorkspaceRequest, guarded('checkWorkspace', null, (_params: unknown, token) =>
-    checkWorkspace(indexer.files(), (uri) => documents.get(uri), (uri) => analyses.configFor(uri), index, log, token)));
+    checkWorkspace(index.fileNames.map((key) => ({ key, uri: uriOf(key) })), (uri) => documents.get(uri), (uri) => analyses.configFor(uri), index, log, token)));
 
   connection.onRequest(RuleListRequest, guarded('rules', null, () => ruleList((rule) => ruleDocUri(rule, options.docsRoot, ''))));
 

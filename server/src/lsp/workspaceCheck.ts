@@ -6,29 +6,29 @@
 import { readFileSync } from 'node:fs';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalyzerConfig, SymbolIndex } from './analyzerApi.ts';
+import type { AnalyzerConfig, WorkspaceIndex } from './analyzerApi.ts';
 import { analyzeDocument } from './analyzeDocument.ts';
 import { toLspRange } from './positions.ts';
 import type { CheckWorkspaceResult, RuleListResult } from './protocol.ts';
-import { ruleSummary } from './ruleDocs.ts';
+import { allRuleIds, ruleSummary } from './ruleDocs.ts';
 import { URI } from './uri.ts';
 
 export async function checkWorkspace(
-  files: string[],
+  files: { key: string; uri: string }[],
   openDocument: (uri: string) => TextDocument | undefined,
   configFor: (uri: string) => Promise<AnalyzerConfig>,
-  index: SymbolIndex,
+  index: WorkspaceIndex,
   log: (message: string) => void,
   token: CancellationToken,
 ): Promise<CheckWorkspaceResult> {
   const started = performance.now();
   const result: CheckWorkspaceResult = { version: 1, files: [], filesChecked: 0, ms: 0 };
-  for (const uri of [...files].sort()) {
+  for (const { key, uri } of [...files].sort((a, b) => a.key.localeCompare(b.key))) {
     if (token.isCancellationRequested) break;
     try {
       const text = openDocument(uri)?.getText() ?? readFileSync(URI.toPath(uri), 'utf8');
-      // The check analyses each file once: caching its units would only hold memory.
-      const analysis = analyzeDocument(text, { file: uri, index, config: await configFor(uri), log });
+      // The check analyses each file once: caching its units would only hold memory; the index has the file already.
+      const analysis = analyzeDocument(text, { file: key, index, config: await configFor(uri), log, unitCache: false, updateIndex: false });
       result.filesChecked++;
       if (analysis.findings.length === 0) continue;
       result.files.push({
@@ -48,13 +48,6 @@ export async function checkWorkspace(
   return result;
 }
 
-/** Seam: the rule ids come from the analyzer's registry (RULES) once it is on main. */
-const knownRules = [
-  'standalone-call-in-loop', 'exception-handler-in-loop', 'utl-file-small-buffer', 'plan-statistics-in-code', 'dml-in-loop',
-  'select-into-in-loop', 'row-by-row-fetch', 'bulk-collect-without-limit', 'commit-in-loop', 'nested-cursor-loop',
-  'syntax-error', 'wrapped-unit', 'internal-error',
-];
-
 export function ruleList(docUri: (rule: string) => string | undefined): RuleListResult {
-  return { version: 1, rules: knownRules.map((id) => ({ id, summary: ruleSummary(id), docUri: docUri(id) })) };
+  return { version: 1, rules: allRuleIds().map((id) => ({ id, summary: ruleSummary(id)?.summary, docUri: docUri(id) })) };
 }

@@ -3,27 +3,19 @@
  * how it resolved and where the callee is defined. Both when the position has both.
  */
 import type { Hover, Position } from 'vscode-languageserver';
+import { describeResolution } from '../../analysis/semantic/resolveCall.ts';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
-import type { CallResolutionKind, EditorFinding } from '../analyzerApi.ts';
+import type { EditorFinding } from '../analyzerApi.ts';
 import { rangeContains, toLspRange } from '../positions.ts';
 import { ruleSummary } from '../ruleDocs.ts';
 
-const resolutionText: Record<CallResolutionKind, string> = {
-  local: 'a subprogram declared in this unit',
-  'same-package': 'a subprogram of the same package',
-  'other-package': 'a subprogram of another package',
-  standalone: 'a standalone (schema-level) subprogram',
-  'oracle-supplied': 'an Oracle-supplied package or function',
-  'collection-element': 'an element of a collection, not a call',
-  unresolved: 'not found in the workspace',
-};
-
 function findingSection(finding: EditorFinding, docUri: string | undefined): string {
   const lines = [`**${finding.rule}** (${finding.severity}): ${finding.message}`];
-  const summary = ruleSummary(finding.rule);
-  if (summary) lines.push('', summary);
+  const meta = ruleSummary(finding.rule);
+  if (meta) lines.push('', meta.summary);
   if (finding.loop) lines.push('', `Runs ${finding.loop.text} (loop on line ${finding.loop.line}).`);
   if (finding.fix) lines.push('', `Fix (${finding.fix.kind}): ${finding.fix.title}`);
+  else if (meta) lines.push('', `What to do: ${meta.remedy}`);
   if (docUri) lines.push('', `[Rule documentation](${docUri})`);
   return lines.join('\n');
 }
@@ -39,12 +31,14 @@ export function hoverAt(
   for (const finding of findings) sections.push(findingSection(finding, docUri(finding.rule)));
   const call = analysis.callAt(position.line + 1, position.character + 1);
   if (call) {
-    const { kind, definition } = call.resolution;
-    let text = `\`${call.call.name}\`: ${resolutionText[kind]}`;
-    if (definition) text += `, ${definition.kind} defined in ${describeFile(definition.file)} line ${definition.nameRange.line}`;
+    const { definition } = call.resolution;
+    // Paths relative to the workspace folder read better than the URIs the index keys files by.
+    const resolution = definition ? { ...call.resolution, definition: { ...definition, file: describeFile(definition.file) } } : call.resolution;
+    let text = `\`${call.name}\`: ${describeResolution(resolution)}`;
+    if (call.loop?.text) text += `; runs ${call.loop.text}`;
     sections.push(text);
   }
   if (sections.length === 0) return null;
-  const range = findings[0] ?? call?.call.nameRange;
+  const range = findings[0] ?? call?.nameRange;
   return { contents: { kind: 'markdown', value: sections.join('\n\n---\n\n') }, range: range ? toLspRange(range) : undefined };
 }

@@ -32,9 +32,18 @@ export function loopHeatHints(analysis: EditorAnalysis, range: Range, minIterati
   for (const loop of analysis.loops) {
     const header = toLspRange(loop.headerRange);
     if (header.end.line < range.start.line || header.start.line > range.end.line) continue;
-    const { iterations, text } = loop.estimate;
-    if (iterations !== undefined ? iterations < minIterations : !text) continue;
-    const label = iterations !== undefined ? `≈${iterations.toLocaleString('en-US')} iterations` : text;
+    const { count, perRowOf, perBatchOf, perElementOf, text } = loop.estimate;
+    let label: string;
+    if (count !== undefined) {
+      if (count < minIterations) continue;
+      label = `≈${count.toLocaleString('en-US')} iterations`;
+    } else if (perRowOf.length) {
+      label = `per row of ${perRowOf.join(' × ')}`;
+    } else if (perBatchOf.length || perElementOf.length) {
+      label = perBatchOf.length ? `per batch of ${perBatchOf.join(' × ')}` : `per element of ${perElementOf.join(' × ')}`;
+    } else {
+      continue;
+    }
     hints.push({ position: header.end, label, kind: InlayHintKind.Parameter, paddingLeft: true, tooltip: text });
   }
   return hints;

@@ -5,9 +5,9 @@
  */
 import type { Location, Position } from 'vscode-languageserver';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
-import type { IndexedDefinition, SymbolIndex } from '../analyzerApi.ts';
+import type { IndexedDefinition, WorkspaceIndex } from '../analyzerApi.ts';
 import { rangeContains, toLspRange } from '../positions.ts';
-import { flattenSymbols, symbolTrees, topLevelUnits } from '../workspace/modelSymbols.ts';
+import { topLevelUnits } from '../workspace/modelSymbols.ts';
 
 /** The package (body) whose range holds this 1-based line, for unqualified calls to its own members. */
 function enclosingPackage(analysis: EditorAnalysis, line: number): string | undefined {
@@ -15,7 +15,7 @@ function enclosingPackage(analysis: EditorAnalysis, line: number): string | unde
     .find((u) => (u.unitKind === 'package-body' || u.unitKind === 'package') && u.range.line <= line && line <= u.range.endLine)?.name;
 }
 
-function definitionsNamed(index: SymbolIndex, names: string[]): IndexedDefinition[] {
+function definitionsNamed(index: WorkspaceIndex, names: string[]): IndexedDefinition[] {
   for (const name of names) {
     const found = index.definitions(name);
     if (found.length) return found;
@@ -24,7 +24,7 @@ function definitionsNamed(index: SymbolIndex, names: string[]): IndexedDefinitio
 }
 
 /** The definitions the symbol at this position stands for, with the name to search references by. */
-function symbolAt(analysis: EditorAnalysis, uri: string, index: SymbolIndex, position: Position): { name: string; definitions: IndexedDefinition[] } | undefined {
+function symbolAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position): { name: string; definitions: IndexedDefinition[] } | undefined {
   const call = analysis.callAt(position.line + 1, position.character + 1);
   if (call) {
     if (call.resolution.definition) {
@@ -32,24 +32,27 @@ function symbolAt(analysis: EditorAnalysis, uri: string, index: SymbolIndex, pos
       return { name, definitions: index.definitions(name).length ? index.definitions(name) : [call.resolution.definition] };
     }
     const pkg = enclosingPackage(analysis, position.line + 1);
-    const names = [call.call.name, ...(pkg && call.call.parts.length === 1 ? [`${pkg}.${call.call.name}`] : [])];
+    const names = [call.name, ...(pkg && !call.name.includes('.') ? [`${pkg}.${call.name}`] : [])];
     const definitions = definitionsNamed(index, names);
-    return { name: definitions[0]?.name ?? call.call.name, definitions };
+    return { name: definitions[0]?.name ?? call.name, definitions };
   }
-  const own = flattenSymbols(symbolTrees(analysis.script, uri)).find((d) => rangeContains(d.nameRange, position));
+  const own = index.definitionsIn(file).find((d) => rangeContains(d.nameRange, position));
   if (own) return { name: own.name, definitions: index.definitions(own.name).length ? index.definitions(own.name) : [own] };
   return undefined;
 }
 
-const location = (d: { file: string; range: IndexedDefinition['range'] }): Location => ({ uri: d.file, range: toLspRange(d.range) });
 
-export function definitionAt(analysis: EditorAnalysis, uri: string, index: SymbolIndex, position: Position): Location[] {
-  const symbol = symbolAt(analysis, uri, index, position);
-  return symbol ? symbol.definitions.map((d) => ({ uri: d.file, range: toLspRange(d.nameRange) })) : [];
+/** `file` is the document's key in the index; `uriOf` turns index keys into the client's URIs. */
+export function definitionAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, uriOf: (key: string) => string): Location[] {
+  const symbol = symbolAt(analysis, file, index, position);
+  return symbol ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
 }
 
-export function referencesAt(analysis: EditorAnalysis, uri: string, index: SymbolIndex, position: Position, includeDeclaration: boolean): Location[] {
-  const symbol = symbolAt(analysis, uri, index, position);
+export function referencesAt(
+  analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, includeDeclaration: boolean, uriOf: (key: string) => string,
+): Location[] {
+  const location = (d: { file: string; range: IndexedDefinition['range'] }): Location => ({ uri: uriOf(d.file), range: toLspRange(d.range) });
+  const symbol = symbolAt(analysis, file, index, position);
   if (!symbol) return [];
   const short = symbol.name.includes('.') ? symbol.name.slice(symbol.name.lastIndexOf('.') + 1) : undefined;
   const container = symbol.name.includes('.') ? symbol.name.slice(0, symbol.name.lastIndexOf('.')) : undefined;
@@ -64,6 +67,6 @@ export function referencesAt(analysis: EditorAnalysis, uri: string, index: Symbo
       }
     }
   }
-  const declarations = includeDeclaration ? symbol.definitions.map((d) => ({ uri: d.file, range: toLspRange(d.nameRange) })) : [];
+  const declarations = includeDeclaration ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
   return [...declarations, ...refs];
 }

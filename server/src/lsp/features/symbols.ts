@@ -1,7 +1,7 @@
 /** The outline of a document (units, subprograms, cursors) and the workspace symbol search. */
 import { SymbolKind, type DocumentSymbol, type WorkspaceSymbol } from 'vscode-languageserver';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
-import type { IndexedDefinition, SymbolIndex } from '../analyzerApi.ts';
+import type { IndexedDefinition, WorkspaceIndex } from '../analyzerApi.ts';
 import { toLspRange } from '../positions.ts';
 import { symbolTrees, type SymbolTree } from '../workspace/modelSymbols.ts';
 
@@ -48,14 +48,12 @@ function matches(query: string, name: string): boolean {
   return i === q.length;
 }
 
-export function workspaceSymbols(index: SymbolIndex, files: string[], query: string, limit = 500): WorkspaceSymbol[] {
+export function workspaceSymbols(index: WorkspaceIndex, query: string, uriOf: (key: string) => string, limit = 500): WorkspaceSymbol[] {
   const out: WorkspaceSymbol[] = [];
-  for (const file of files) {
-    for (const d of index.definitionsIn(file)) {
-      if (!matches(query, d.name)) continue;
-      out.push({ name: d.name, kind: kinds[d.kind], location: { uri: d.file, range: toLspRange(d.nameRange) }, containerName: d.container });
-      if (out.length >= limit) return out;
-    }
+  for (const d of index.allDefinitions()) {
+    if (!matches(query, d.name)) continue;
+    out.push({ name: d.name, kind: kinds[d.kind], location: { uri: uriOf(d.file), range: toLspRange(d.nameRange) }, containerName: d.container });
+    if (out.length >= limit) break;
   }
   return out;
 }

@@ -7,7 +7,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Connection, FileEvent } from 'vscode-languageserver';
 import { FileChangeType } from 'vscode-languageserver';
-import type { SymbolIndex } from '../analyzerApi.ts';
+import { parseScript } from '../../syntax/parseScript.ts';
+import type { WorkspaceIndex } from '../analyzerApi.ts';
+import type { FileKeys } from './fileKeys.ts';
 import { IndexStatusNotification, type IndexStatus } from '../protocol.ts';
 import { URI } from '../uri.ts';
 import { findPlsqlFiles, isPlsqlFile } from './plsqlFiles.ts';
@@ -17,21 +19,16 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const TIME_SLICE_MS = 30;
 
 export class BackgroundIndexer {
-  private readonly known = new Set<string>();
   private run = 0;
 
   constructor(
     private readonly connection: Connection,
-    private readonly index: SymbolIndex,
+    private readonly index: WorkspaceIndex,
+    private readonly keys: FileKeys,
     private readonly isOpen: (uri: string) => boolean,
     private readonly onChanged: () => void,
     private readonly log: (message: string) => void,
   ) {}
-
-  /** Every file the index holds from disk or from the editor. */
-  files(): string[] {
-    return [...this.known];
-  }
 
   /** (Re)indexes the folders; a newer call supersedes a running one. */
   async indexFolders(folderUris: string[], withProgress: boolean): Promise<void> {
@@ -59,18 +56,13 @@ export class BackgroundIndexer {
     }
   }
 
-  noteOpen(uri: string): void {
-    this.known.add(uri);
-  }
-
   fileEvents(changes: FileEvent[]): void {
     let changed = false;
     for (const change of changes) {
       if (!isPlsqlFile(change.uri) || this.isOpen(change.uri)) continue;
       changed = true;
       if (change.type === FileChangeType.Deleted) {
-        this.index.remove(change.uri);
-        this.known.delete(change.uri);
+        this.index.remove(this.keys.keyOf(change.uri));
       } else {
         this.indexPath(URI.toPath(change.uri));
       }
@@ -81,25 +73,23 @@ export class BackgroundIndexer {
   /** A closed document goes back to its saved text (or out of the index if it was never saved). */
   reindexFromDisk(uri: string): void {
     if (!uri.startsWith('file:')) {
-      this.index.remove(uri);
-      this.known.delete(uri);
+      this.index.remove(this.keys.keyOf(uri));
       return;
     }
     this.indexPath(URI.toPath(uri));
   }
 
   private indexPath(path: string): void {
-    const uri = URI.fromPath(path);
+    const key = this.keys.keyOf(URI.fromPath(path));
     try {
       if (statSync(path).size > MAX_FILE_BYTES) {
         this.log(`skipped ${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
         return;
       }
-      this.index.update(uri, readFileSync(path, 'utf8'));
-      this.known.add(uri);
+      // No unit cache: files indexed from disk are mostly never opened, their cached units would only hold memory.
+      this.index.updateFromScript(key, parseScript(readFileSync(path, 'utf8'), { unitCache: false }));
     } catch (error) {
-      this.index.remove(uri);
-      this.known.delete(uri);
+      this.index.remove(key);
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.log(`cannot index ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }

@@ -1,10 +1,10 @@
 /**
- * Reads definitions (units, subprograms, cursors) and call sites out of one parsed script: what the outline,
- * workspace symbols and the fallback index need. Only the first conditional-compilation view is used, so a
- * unit with $IF branches is not listed twice.
+ * The outline of one parsed script: units with their subprograms and cursors, nested as written (the
+ * workspace index keeps a flat list; the outline needs the tree). Only the first conditional-compilation
+ * view is used, so a unit with $IF branches is not listed twice.
  */
 import type { ParsedScript } from '../../syntax/parseScript.ts';
-import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
+import type { DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import type { IndexedDefinition } from '../analyzerApi.ts';
 
 /** A definition with its children, for the document outline. */
@@ -71,29 +71,4 @@ export function symbolTrees(script: ParsedScript, file: string): SymbolTree[] {
     });
   }
   return trees;
-}
-
-export function flattenSymbols(trees: SymbolTree[]): IndexedDefinition[] {
-  return trees.flatMap((t) => [t.definition, ...flattenSymbols(t.children)]);
-}
-
-/** Every call node of the script, found by a generic walk so new model node kinds are covered too. */
-export function callsIn(script: ParsedScript): CallNode[] {
-  const calls: CallNode[] = [];
-  const seen = new Set<object>();
-  const walk = (value: unknown): void => {
-    if (typeof value !== 'object' || value === null || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item);
-      return;
-    }
-    const node = value as { kind?: string };
-    if (node.kind === 'call') calls.push(value as CallNode);
-    for (const [key, child] of Object.entries(value)) {
-      if (key !== 'range' && key !== 'nameRange' && key !== 'headerRange') walk(child);
-    }
-  };
-  walk(topLevelUnits(script));
-  return calls;
 }
