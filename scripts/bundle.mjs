@@ -13,6 +13,7 @@ const entries = [
   { in: 'test/bench/firstParseChild.ts', out: 'dist/bench-first-parse.mjs', format: 'esm' },
   { in: 'test/bench/benchCheck.ts', out: 'dist/bench-check.mjs', format: 'esm' },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },
+  { in: 'test/bench/benchLsp.ts', out: 'dist/bench-lsp.mjs', format: 'esm' },
   { in: 'extension/src/extension.ts', out: 'dist/extension.cjs', format: 'cjs', external: ['vscode'] },
 ];
 

@@ -37,15 +37,6 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
 }
 
-/** Runs a command from the palette (F1) by its title. */
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input');
-  await page.keyboard.type(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
 async function goTo(line: number, column: number): Promise<void> {
   await page.keyboard.press('Control+G');
   await page.waitForSelector('.quick-input-widget input');
@@ -99,7 +90,7 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     await page.waitForSelector('.squiggly-warning');
     mark('warning squiggle drawn');
     // Two warnings: the hint (line 5) and the call to tax_rate, a standalone function in another file (line 7).
-    await page.waitForFunction(() => document.querySelectorAll('.squiggly-warning').length >= 2);
+    await page.waitForFunction("document.querySelectorAll('.squiggly-warning').length >= 2");
 
     await page.keyboard.press('Control+Shift+M');
     const rows = page.locator('.markers-panel .monaco-list-row');
@@ -136,7 +127,7 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     // The safe fix is the preferred action: first in the menu and selected; Enter applies it.
     assert.match(await actions.first().innerText(), /Remove the gather_plan_statistics hint/);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('gather_plan_statistics'));
+    await page.waitForFunction("!document.querySelector('.monaco-editor .view-lines').textContent.includes('gather_plan_statistics')");
     await rows.filter({ hasText: 'plan-statistics-in-code' }).first().waitFor({ state: 'detached' });
     const line5 = (await page.locator('.monaco-editor .view-lines .view-line').nth(4).innerText()).replace(/\s+/g, ' ');
     assert.match(line5, /SELECT COUNT\(\*\) INTO l_total FROM invoices;/);

@@ -22,8 +22,12 @@ export interface AnalyzeDocumentOptions {
   file: string;
   index: WorkspaceIndex;
   config?: AnalyzerConfig;
-  /** Re-index the document from this parse (false for a one-off check of a file the index already has). */
-  updateIndex?: boolean;
+  /**
+   * Re-index the document from this parse: 'now', 'later' (after the caller has used the result: the
+   * document's own definitions already come from its parse, so only other files need the index entry, and
+   * the keystroke's diagnostics need not wait for it), or 'no' (a file the index already has).
+   */
+  updateIndex?: 'now' | 'later' | 'no';
   /** Keep the document's units in the parser's unit cache (the editor re-parses only the edited unit). */
   unitCache?: boolean;
   log?: (message: string) => void;
@@ -42,13 +46,15 @@ export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): 
     const empty: ParsedScript = { segments: [], units: [], syntaxErrors: [], notes: [], lineCount: text.split('\n').length };
     return { findings: [internalError(error)], script: empty, loops: [], callAt: () => undefined, analysisMs: performance.now() - started };
   }
-  if (options.updateIndex ?? true) {
+  const reindex = () => {
     try {
       options.index.updateFromScript(options.file, script);
     } catch (error) {
       options.log?.(`indexing ${options.file} failed: ${describe(error)}`);
     }
-  }
+  };
+  if ((options.updateIndex ?? 'now') === 'now') reindex();
+  else if (options.updateIndex === 'later') setImmediate(reindex);
   let findings: EditorFinding[];
   let semantics = noSemantics;
   try {

@@ -73,6 +73,8 @@ export class DocumentAnalyses {
 
   private async analyze(document: TextDocument): Promise<EditorAnalysis> {
     const config = await this.configFor(document.uri);
-    return analyzeDocument(document.getText(), { file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log });
+    return analyzeDocument(document.getText(), {
+      file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later',
+    });
   }
 }

@@ -28,7 +28,7 @@ export async function checkWorkspace(
     try {
       const text = openDocument(uri)?.getText() ?? readFileSync(URI.toPath(uri), 'utf8');
       // The check analyses each file once: caching its units would only hold memory; the index has the file already.
-      const analysis = analyzeDocument(text, { file: key, index, config: await configFor(uri), log, unitCache: false, updateIndex: false });
+      const analysis = analyzeDocument(text, { file: key, index, config: await configFor(uri), log, unitCache: false, updateIndex: 'no' });
       result.filesChecked++;
       if (analysis.findings.length === 0) continue;
       result.files.push({
