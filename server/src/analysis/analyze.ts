@@ -6,12 +6,13 @@
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
 import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
-import { indexScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
+import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
+import { applySuppressions } from './suppressions.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 
 export interface RuleSetting {
@@ -72,7 +73,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
 
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
-  for (const definition of indexScript(file ?? '', script).definitions) {
+  for (const definition of definitionsOfScript(file ?? '', script)) {
     const list = own.get(definition.name);
     if (list) list.push(definition);
     else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);
@@ -126,7 +127,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const findings = dedupe([...builtins, ...ruleFindings, ...failures]).sort(compareFindings);
+  const findings = applySuppressions(text, dedupe([...builtins, ...ruleFindings, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
 }
