@@ -143,7 +143,7 @@ test('the .vsix holds only the bundles, grammar, rule pages and package files, u
   const listing = spawnSync('unzip', ['-Z1', vsix], { encoding: 'utf8' });
   assert.equal(listing.status, 0, listing.stderr);
   const files = listing.stdout.trim().split('\n').filter((f) => f.startsWith('extension/'));
-  const unexpected = files.filter((f) => !/^extension\/(dist\/(server|extension)\.cjs|syntaxes\/.+|docs\/rules\/[A-Za-z-]+\.md|media\/.+|package\.json|readme\.md|changelog\.md|LICENSE\.txt)$/.test(f));
+  const unexpected = files.filter((f) => !/^extension\/(dist\/(server|extension)\.cjs|syntaxes\/.+|docs\/rules\/[A-Za-z-]+\.md|schemas\/plsqlperf\.schema\.json|media\/.+|package\.json|readme\.md|changelog\.md|LICENSE\.txt)$/.test(f));
   assert.deepEqual(unexpected, []);
   assert.ok(files.includes('extension/dist/server.cjs') && files.includes('extension/dist/extension.cjs'));
   assert.ok(readFileSync(vsix).length <= 3 * 1024 * 1024);

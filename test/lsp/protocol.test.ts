@@ -258,6 +258,17 @@ describe('language server over stdio (push diagnostics)', () => {
     assert.deepEqual(await client.connection.sendRequest('workspace/symbol', { query: 'log_triple' }), []);
   });
 
+  test('.plsqlperf.json is honoured and re-read when it changes', async () => {
+    const off = client.nextDiagnostics(uri('orders.pkb'), (p) => p.diagnostics.length === 0);
+    writeFileSync(join(ws, '.plsqlperf.json'), JSON.stringify({ rules: { 'standalone-call-in-loop': 'off' } }));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri('.plsqlperf.json'), type: FileChangeType.Created }] });
+    assert.deepEqual((await off).diagnostics, []);
+    const back = client.nextDiagnostics(uri('orders.pkb'), (p) => p.diagnostics.length === 1);
+    rmSync(join(ws, '.plsqlperf.json'));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri('.plsqlperf.json'), type: FileChangeType.Deleted }] });
+    assert.deepEqual((await back).diagnostics, [standaloneCall(ws)]);
+  });
+
   test('garbage input does not bring the server down', async () => {
     const garbage = `\u0000\uFFFF${'BEGIN '.repeat(3000)}${"'".repeat(7)}/*\n${'('.repeat(5000)}\n/\nCREATE PACKAGE BODY x AS END;\n`;
     const diags = client.nextDiagnostics(uri('garbage.sql'));

@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from './uri.ts';
 import type { AnalyzerConfig, WorkspaceIndex } from './analyzerApi.ts';
 import { analyzeDocument, type EditorAnalysis } from './analyzeDocument.ts';
-import { readProjectConfig, withEditorRules } from './projectConfig.ts';
+import { readProjectConfig, withEditorRules, type LoadedProjectConfig } from './projectConfig.ts';
 import type { ServerSettings } from './settings.ts';
 import type { FileKeys } from './workspace/fileKeys.ts';
 import type { WorkspaceFolders } from './workspace/workspaceFolders.ts';
@@ -20,7 +20,7 @@ interface Entry {
 
 export class DocumentAnalyses {
   private readonly entries = new Map<string, Entry>();
-  private readonly projectConfigs = new Map<string, AnalyzerConfig>();
+  private readonly projectConfigs = new Map<string, LoadedProjectConfig>();
 
   constructor(
     private readonly index: WorkspaceIndex,
@@ -53,28 +53,31 @@ export class DocumentAnalyses {
     if (options.projectConfig) this.projectConfigs.clear();
   }
 
-  async configFor(uri: string): Promise<AnalyzerConfig> {
+  /** The rule configuration for a document, or undefined when the project excludes the file. */
+  async configFor(uri: string): Promise<AnalyzerConfig | undefined> {
     const settings = await this.settingsFor(uri);
     const folder = this.folders.folderOf(uri);
     let project: AnalyzerConfig = {};
     if (folder) {
       const key = `${folder}\u0000${settings.configPath}`;
-      let cached = this.projectConfigs.get(key);
-      if (!cached) {
-        const loaded = readProjectConfig(URI.toPath(folder), settings.configPath);
-        if (loaded.error) this.log(loaded.error);
-        cached = loaded.config;
-        this.projectConfigs.set(key, cached);
+      let loaded = this.projectConfigs.get(key);
+      if (!loaded) {
+        loaded = readProjectConfig(URI.toPath(folder), settings.configPath);
+        if (loaded.error) this.log(`${loaded.error} (the defaults apply until it is fixed)`);
+        this.projectConfigs.set(key, loaded);
       }
-      project = cached;
+      if (uri.startsWith('file:') && !loaded.checks(URI.toPath(uri))) return undefined;
+      project = loaded.config;
     }
     return withEditorRules(project, settings.rules);
   }
 
   private async analyze(document: TextDocument): Promise<EditorAnalysis> {
     const config = await this.configFor(document.uri);
-    return analyzeDocument(document.getText(), {
+    const analysis = analyzeDocument(document.getText(), {
       file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later',
     });
+    // Excluded by the project: navigation and the outline still work, findings are not shown.
+    return config ? analysis : { ...analysis, findings: [] };
   }
 }

@@ -1,47 +1,34 @@
 /**
- * The project's `.plsqlperf.json`, read the way the CLI reads it, and combined with the editor's rule
- * settings (the editor's choice wins: it is the developer's own override of the team file).
- *
- * Seam: the CLI's loader (server/src/analysis/config/) replaces readProjectConfig once it is on main; the
- * shape it returns is the documented AnalyzerConfig.
+ * The project's `.plsqlperf.json`, read by the CLI's loader (same schema, same errors), and combined with the
+ * editor's rule settings (the editor's choice wins: it is the developer's own override of the team file).
+ * Files the project excludes (`include`/`exclude`) get no findings, as `plsql-perf check` skips them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { fileFilter, type FileFilter } from '../analysis/config/fileFilter.ts';
+import { loadConfigFile } from '../analysis/config/loadConfig.ts';
+import { allRuleIds } from './ruleDocs.ts';
 import type { AnalyzerConfig, RuleSetting } from './analyzerApi.ts';
 import type { RuleLevel } from './settings.ts';
 
 export interface LoadedProjectConfig {
   config: AnalyzerConfig;
-  /** Why the file could not be used (it exists but is unreadable or invalid). */
+  /** Whether the project checks this absolute path. */
+  checks: FileFilter;
+  /** Why the file could not be used (it exists but is unreadable or invalid); the defaults apply then. */
   error?: string;
-  path: string;
 }
 
-const severities = new Set(['error', 'warning', 'info']);
-
-function toRuleSetting(id: string, value: unknown): RuleSetting {
-  if (value === 'off' || value === false) return { enabled: false };
-  if (typeof value === 'string' && severities.has(value)) return { severity: value as RuleSetting['severity'] };
-  if (value && typeof value === 'object') return value as RuleSetting;
-  throw new Error(`rules.${id} must be "off", "error", "warning", "info" or an object`);
-}
+const everything: FileFilter = () => true;
 
 export function readProjectConfig(folder: string, configPath: string): LoadedProjectConfig {
   const path = isAbsolute(configPath) ? configPath : join(folder, configPath);
-  let text: string;
+  if (!existsSync(path)) return { config: {}, checks: everything };
   try {
-    text = readFileSync(path, 'utf8');
+    const project = loadConfigFile(path, allRuleIds());
+    return { config: project.analyzer, checks: fileFilter(project) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { config: {}, path };
-    return { config: {}, path, error: `cannot read ${path}: ${(error as Error).message}` };
-  }
-  try {
-    const json = JSON.parse(text) as { rules?: Record<string, unknown> };
-    const rules: Record<string, RuleSetting> = {};
-    for (const [id, value] of Object.entries(json.rules ?? {})) rules[id] = toRuleSetting(id, value);
-    return { config: { rules }, path };
-  } catch (error) {
-    return { config: {}, path, error: `${path} is not valid: ${(error as Error).message}` };
+    return { config: {}, checks: everything, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -16,7 +16,7 @@ import { URI } from './uri.ts';
 export async function checkWorkspace(
   files: { key: string; uri: string }[],
   openDocument: (uri: string) => TextDocument | undefined,
-  configFor: (uri: string) => Promise<AnalyzerConfig>,
+  configFor: (uri: string) => Promise<AnalyzerConfig | undefined>,
   index: WorkspaceIndex,
   log: (message: string) => void,
   token: CancellationToken,
@@ -26,9 +26,11 @@ export async function checkWorkspace(
   for (const { key, uri } of [...files].sort((a, b) => a.key.localeCompare(b.key))) {
     if (token.isCancellationRequested) break;
     try {
+      const config = await configFor(uri);
+      if (!config) continue; // the project excludes it
       const text = openDocument(uri)?.getText() ?? readFileSync(URI.toPath(uri), 'utf8');
       // The check analyses each file once: caching its units would only hold memory; the index has the file already.
-      const analysis = analyzeDocument(text, { file: key, index, config: await configFor(uri), log, unitCache: false, updateIndex: 'no' });
+      const analysis = analyzeDocument(text, { file: key, index, config, log, unitCache: false, updateIndex: 'no' });
       result.filesChecked++;
       if (analysis.findings.length === 0) continue;
       result.files.push({
