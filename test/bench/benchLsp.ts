@@ -14,7 +14,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DidChangeTextDocumentNotification } from 'vscode-languageserver-protocol/node.js';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import { fileUri, startClient } from '../lsp/lspClient.ts';
 import { corpusRoot, findRepoRoot, largestPackageBody, loadCorpus } from './corpus.ts';
@@ -67,13 +66,7 @@ for (let i = 0; i < warmup + edits; i++) {
   const insert = i % 2 === 0;
   const published = client.nextDiagnostics(uri, (p) => p.version === version);
   const sent = performance.now();
-  await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-    textDocument: { uri, version },
-    contentChanges: [{
-      range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: insert ? 0 : 1 } },
-      text: insert ? ' ' : '',
-    }],
-  });
+  await client.change(uri, version, editLine, 0, insert ? 0 : 1, insert ? ' ' : '');
   await published;
   if (i >= warmup) latencies.push(performance.now() - sent);
 }

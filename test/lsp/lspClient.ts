@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import {
-  createProtocolConnection, DidOpenTextDocumentNotification, ExitNotification, InitializedNotification, InitializeRequest,
+  createProtocolConnection, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, ExitNotification, InitializedNotification, InitializeRequest,
   PublishDiagnosticsNotification, ShutdownRequest, StreamMessageReader, StreamMessageWriter,
   type ClientCapabilities, type Diagnostic, type ProtocolConnection, type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node.js';
@@ -22,6 +22,8 @@ export interface LspClient {
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, version?: number): void;
+  /** One incremental change: replace `line`'s characters `from`..`to` (0-based) with `text`. */
+  change(uri: string, version: number, line: number, from: number, to: number, text: string): Promise<void>;
   close(): Promise<number | null>;
 }
 
@@ -73,6 +75,12 @@ export async function startClient(
     },
     open(uri, text, version = 1) {
       void connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'plsql', version, text } });
+    },
+    change(uri, version, line, from, to, text) {
+      return connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character: from }, end: { line, character: to } }, text }],
+      });
     },
     async close() {
       const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));

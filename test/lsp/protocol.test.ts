@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DidChangeTextDocumentNotification, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node.js';
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node.js';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { fileUri, readText, startClient, type LspClient } from './lspClient.ts';
 
@@ -91,42 +91,26 @@ describe('language server over stdio (push diagnostics)', () => {
   test('an edit to the loop bound re-analyses: a cold loop lowers the severity', async () => {
     const cooler = client.nextDiagnostics(uri('orders.pkb'), (p) => p.version === 2);
     // Line 7 (0-based 6) is "    FOR i IN 1 .. 100000 LOOP".
-    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri: uri('orders.pkb'), version: 2 },
-      contentChanges: [{ range: { start: { line: 6, character: 18 }, end: { line: 6, character: 24 } }, text: '10' }],
-    });
+    await client.change(uri('orders.pkb'), 2, 6, 18, 24, '10');
     const diagnostics = (await cooler).diagnostics;
     assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range.start]), [['standalone-call-in-loop', 3, { line: 7, character: 27 }]]);
     assert.match(diagnostics[0]!.message, /inside a loop of about 10 iterations/);
     const back = client.nextDiagnostics(uri('orders.pkb'), (p) => p.version === 3);
-    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri: uri('orders.pkb'), version: 3 },
-      contentChanges: [{ range: { start: { line: 6, character: 18 }, end: { line: 6, character: 20 } }, text: '100000' }],
-    });
+    await client.change(uri('orders.pkb'), 3, 6, 18, 20, '100000');
     assert.deepEqual((await back).diagnostics, [standaloneCall(ws)]);
   });
 
   test('an incremental edit gets updated diagnostics; a burst of edits publishes once, for the last version', async () => {
     const fixed = client.nextDiagnostics(uri('broken.sql'), (p) => p.version === 2);
     // Line 2 (0-based 1) is "  UPDATE orders SET amount = amount * 2 WHERE id = 1": add the missing ';'.
-    await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri: uri('broken.sql'), version: 2 },
-      contentChanges: [{ range: { start: { line: 1, character: 52 }, end: { line: 1, character: 52 } }, text: ';' }],
-    });
+    await client.change(uri('broken.sql'), 2, 1, 52, 52, ';');
     assert.deepEqual((await fixed).diagnostics, []);
-
 
     const before = client.published.length;
     const last = client.nextDiagnostics(uri('broken.sql'), (p) => p.version === 7);
-    for (let version = 3; version <= 7; version++) {
-      // Type " x" and remove it again, four times; version 7 puts "xx" before COMMIT: a new error.
-      const change = version < 7
-        ? { range: { start: { line: 0, character: 5 }, end: { line: 0, character: 5 } }, text: version % 2 ? ' ' : '' }
-        : { range: { start: { line: 2, character: 2 }, end: { line: 2, character: 2 } }, text: 'xx ' };
-      await client.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-        textDocument: { uri: uri('broken.sql'), version }, contentChanges: [change],
-      });
-    }
+    // Type a space after BEGIN and remove it again, twice; version 7 puts "xx" before COMMIT: a new error.
+    for (let version = 3; version < 7; version++) await client.change(uri('broken.sql'), version, 0, 5, version % 2 ? 5 : 6, version % 2 ? ' ' : '');
+    await client.change(uri('broken.sql'), 7, 2, 2, 2, 'xx ');
     const final = await last;
     assert.deepEqual(final.diagnostics.map((d) => [d.code, d.range, d.message]), [
       ['syntax-error', { start: { line: 2, character: 5 }, end: { line: 2, character: 11 } }, "syntax error: unexpected 'COMMIT'"],
