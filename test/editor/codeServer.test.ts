@@ -37,6 +37,15 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
 }
 
+/** Runs a command from the palette (F1) by its title. */
+async function runCommand(title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input');
+  await page.keyboard.type(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
 async function goTo(line: number, column: number): Promise<void> {
   await page.keyboard.press('Control+G');
   await page.waitForSelector('.quick-input-widget input');
@@ -135,6 +144,14 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     assert.match(line5, /SELECT COUNT\(\*\) INTO l_total FROM invoices;/);
     mark('quick fix applied');
     await screenshot('after-quick-fix');
+
+    // The status bar item is there, and "Check workspace" analyses every file through the server.
+    await page.locator('.statusbar-item', { hasText: 'PL/SQL Perf' }).first().waitFor();
+    await runCommand('PL/SQL Perf: Check workspace');
+    const toast = page.locator('.notification-toast', { hasText: /PL\/SQL Perf: \d+ finding/ }).first();
+    await toast.waitFor();
+    assert.match((await toast.innerText()).replace(/\s+/g, ' '), /PL\/SQL Perf: 1 finding\(s\) in 1 of 2 files/);
+    mark('check workspace reported');
   } catch (error) {
     await screenshot('failure').catch(() => undefined);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\ncode-server log:\n${session?.log().slice(-3000)}`);
