@@ -19,6 +19,8 @@ export interface LspClient {
   logs: string[];
   /** Every textDocument/publishDiagnostics received, in order. */
   published: PublishDiagnosticsParams[];
+  /** The values of every $/progress notification received, in order. */
+  progress: { kind: string; title?: string; message?: string; percentage?: number }[];
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, version?: number): void;
@@ -50,6 +52,8 @@ export async function startClient(
     }
   });
   connection.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  const progress: LspClient['progress'] = [];
+  connection.onNotification('$/progress', (p: { value: LspClient['progress'][number] }) => progress.push(p.value));
   // Answer the server's own requests the way a minimal editor does.
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
@@ -70,6 +74,7 @@ export async function startClient(
     stderr: () => stderr,
     logs,
     published,
+    progress,
     nextDiagnostics(uri, accept = () => true) {
       return new Promise((resolve) => waiters.push({ uri, accept, resolve }));
     },

@@ -78,6 +78,13 @@ describe('language server over stdio (push diagnostics)', () => {
     rmSync(ws, { recursive: true, force: true });
   });
 
+  test('the workspace is indexed in the background with $/progress', async () => {
+    await ready;
+    assert.equal(client.progress[0]?.kind, 'begin');
+    assert.equal(client.progress[0]?.title, 'PL/SQL Perf: indexing');
+    assert.equal(client.progress.at(-1)?.kind, 'end');
+  });
+
   test('two files: diagnostics with exact ranges, code, source, rule link, related places in another file', async () => {
     await ready;
     const broken = client.nextDiagnostics(uri('broken.sql'));
