@@ -1,43 +1,34 @@
 /**
- * The profile commands come from extension/src/profile/ (the profile feature) when it is built in. This
- * branch must build without it, so the module is found by esbuild's glob import over that folder at bundle
- * time and looked up at run time. Until it registers `plsqlPerf.profileBlock`, the code lens runs a
- * command that says what profiling will do.
+ * The profile commands (extension/src/profile/) connect to a database and run the probe, so they are
+ * registered only in a trusted workspace (`capabilities.untrustedWorkspaces: limited`): until the folder is
+ * trusted, "Profile this block" says why it is unavailable; when trust is granted, the real commands replace
+ * that placeholder.
  */
 import * as vscode from 'vscode';
-import { ProfileBlockCommand, type ProfileBlockArguments } from '../../server/src/lsp/protocol.ts';
+import { ProfileBlockCommand } from '../../server/src/lsp/protocol.ts';
+import { registerProfileCommands } from './profile/registerProfileCommands.ts';
 
-type ProfileModule = { registerProfileCommands?: (context: vscode.ExtensionContext) => unknown };
-
-async function loadProfileModule(output: vscode.OutputChannel): Promise<ProfileModule | undefined> {
-  for (const name of ['index', 'registerProfileCommands', 'commands']) {
-    try {
-      const module = (await import(`./profile/${name}.ts`)) as ProfileModule;
-      if (typeof module.registerProfileCommands === 'function') return module;
-    } catch (error) {
-      if (!String(error).includes('Module not found in bundle')) {
-        output.appendLine(`profile commands in ./profile/${name}: ${String(error)}`);
-      }
-    }
-  }
-  return undefined;
-}
-
-export async function registerProfileHook(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<void> {
-  const module = await loadProfileModule(output);
+async function registerTrusted(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<void> {
   try {
-    await module?.registerProfileCommands?.(context);
+    await registerProfileCommands(context);
   } catch (error) {
     output.appendLine(`the profile commands failed to register: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if ((await vscode.commands.getCommands(true)).includes(ProfileBlockCommand)) return;
-  context.subscriptions.push(vscode.commands.registerCommand(ProfileBlockCommand, (args?: ProfileBlockArguments) => {
-    const what = args ? `${args.name} (${args.kind.replace('-', ' ')})` : 'this block';
+}
+
+export async function registerProfileHook(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<void> {
+  if (vscode.workspace.isTrusted) {
+    await registerTrusted(context, output);
+    return;
+  }
+  const placeholder = vscode.commands.registerCommand(ProfileBlockCommand, () => {
     void vscode.window.showInformationMessage(
-      `Profiling ${what} will run it on a database you choose, with the server process observed by plsql-probe, ` +
-        'and show where the time went (PL/SQL calls, SQL executions, waits) next to the static hints. ' +
-        'Profiling is not available in this build yet.',
-      { modal: false },
+      'Profiling runs the block on a database and observes the server process; it is disabled in an untrusted workspace. ' +
+        'Trust this folder (Manage Workspace Trust) to profile.',
     );
+  });
+  context.subscriptions.push(placeholder, vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+    placeholder.dispose();
+    await registerTrusted(context, output);
   }));
 }
