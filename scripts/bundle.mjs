@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the entry points with esbuild. Each entry is one self-contained file in dist/.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { antlr4ngFastContexts } from './antlr4ngFastContexts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -13,6 +13,7 @@ const entries = [
   { in: 'test/bench/firstParseChild.ts', out: 'dist/bench-first-parse.mjs', format: 'esm' },
   { in: 'test/bench/benchCheck.ts', out: 'dist/bench-check.mjs', format: 'esm' },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },
+  { in: 'test/bench/benchLsp.ts', out: 'dist/bench-lsp.mjs', format: 'esm' },
   { in: 'extension/src/extension.ts', out: 'dist/extension.cjs', format: 'cjs', external: ['vscode'] },
 ];
 
@@ -39,3 +40,6 @@ await Promise.all(
     ),
 );
 console.log(`bundled in ${Date.now() - started} ms`);
+for (const e of entries.filter((x) => existsSync(root + x.in))) {
+  console.log(`  ${e.out.padEnd(28)} ${(statSync(root + e.out).size / 1024).toFixed(0).padStart(7)} KiB`);
+}

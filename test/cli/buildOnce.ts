@@ -20,7 +20,7 @@ function newestMtime(path: string): number {
 /** Throws with the build's output when the build fails. */
 export function ensureBuilt(output = 'dist/cli.mjs'): void {
   const target = join(repoRoot, output);
-  const sources = ['server/src', 'grammar', 'test/bench', 'package.json', 'scripts/bundle.mjs', 'scripts/generate-parser.mjs'];
+  const sources = ['server/src', 'extension/src', 'grammar', 'test/bench', 'package.json', 'scripts/bundle.mjs', 'scripts/generate-parser.mjs'];
   const newestSource = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))));
   if (existsSync(target) && statSync(target).mtimeMs >= newestSource) return;
   const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });

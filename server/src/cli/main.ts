@@ -108,6 +108,7 @@ export async function runCheck(
 const usageHint = 'Usage: plsql-perf check [options] PATHS... (see plsql-perf --help)\n';
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  if (argv[0] === 'lsp') return startLanguageServer(argv.slice(1), io);
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
     case 'help':
@@ -130,4 +131,15 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
         return 2;
       }
   }
+}
+
+/** `plsql-perf lsp --stdio`: the language server for any LSP client. It runs until the client sends `exit`. */
+async function startLanguageServer(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.some((a) => a !== '--stdio')) {
+    io.stderr('plsql-perf: usage: plsql-perf lsp --stdio (standard input/output is the only transport)\n');
+    return 2;
+  }
+  const { startStdioServer } = await import('../lsp/stdio.ts');
+  startStdioServer();
+  return new Promise<number>(() => {});
 }

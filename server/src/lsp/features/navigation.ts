@@ -1,0 +1,72 @@
+/**
+ * Go to definition and find references across the workspace, for subprograms, packages and cursors.
+ * The name under the cursor is either a call (resolved by the analyzer, or looked up by name, also as a
+ * member of the package body it is written in) or the name of a definition itself.
+ */
+import type { Location, Position } from 'vscode-languageserver';
+import type { EditorAnalysis } from '../analyzeDocument.ts';
+import type { IndexedDefinition, WorkspaceIndex } from '../analyzerApi.ts';
+import { rangeContains, toLspRange } from '../positions.ts';
+import { topLevelUnits } from '../workspace/modelSymbols.ts';
+
+/** The package (body) whose range holds this 1-based line, for unqualified calls to its own members. */
+function enclosingPackage(analysis: EditorAnalysis, line: number): string | undefined {
+  return topLevelUnits(analysis.script)
+    .find((u) => (u.unitKind === 'package-body' || u.unitKind === 'package') && u.range.line <= line && line <= u.range.endLine)?.name;
+}
+
+function definitionsNamed(index: WorkspaceIndex, names: string[]): IndexedDefinition[] {
+  for (const name of names) {
+    const found = index.definitions(name);
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** The definitions the symbol at this position stands for, with the name to search references by. */
+function symbolAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position): { name: string; definitions: IndexedDefinition[] } | undefined {
+  const call = analysis.callAt(position.line + 1, position.character + 1);
+  if (call) {
+    if (call.resolution.definition) {
+      const name = call.resolution.definition.name;
+      return { name, definitions: index.definitions(name).length ? index.definitions(name) : [call.resolution.definition] };
+    }
+    const pkg = enclosingPackage(analysis, position.line + 1);
+    const names = [call.name, ...(pkg && !call.name.includes('.') ? [`${pkg}.${call.name}`] : [])];
+    const definitions = definitionsNamed(index, names);
+    return { name: definitions[0]?.name ?? call.name, definitions };
+  }
+  const own = index.definitionsIn(file).find((d) => rangeContains(d.nameRange, position));
+  if (own) return { name: own.name, definitions: index.definitions(own.name).length ? index.definitions(own.name) : [own] };
+  return undefined;
+}
+
+
+/** `file` is the document's key in the index; `uriOf` turns index keys into the client's URIs. */
+export function definitionAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, uriOf: (key: string) => string): Location[] {
+  const symbol = symbolAt(analysis, file, index, position);
+  return symbol ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
+}
+
+export function referencesAt(
+  analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, includeDeclaration: boolean, uriOf: (key: string) => string,
+): Location[] {
+  const location = (d: { file: string; range: IndexedDefinition['range'] }): Location => ({ uri: uriOf(d.file), range: toLspRange(d.range) });
+  const symbol = symbolAt(analysis, file, index, position);
+  if (!symbol) return [];
+  const short = symbol.name.includes('.') ? symbol.name.slice(symbol.name.lastIndexOf('.') + 1) : undefined;
+  const container = symbol.name.includes('.') ? symbol.name.slice(0, symbol.name.lastIndexOf('.')) : undefined;
+  const refs = index.references(symbol.name).map(location);
+  // Unqualified calls to a package member from inside its own package body.
+  if (short && container) {
+    const bodies = new Set(index.definitions(container).filter((d) => d.kind === 'package-body').map((d) => d.file));
+    for (const file of bodies) {
+      const body = index.definitions(container).find((d) => d.file === file && d.kind === 'package-body')!;
+      for (const r of index.references(short)) {
+        if (r.file === file && r.range.line >= body.range.line && r.range.endLine <= body.range.endLine) refs.push(location(r));
+      }
+    }
+  }
+  const declarations = includeDeclaration ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
+  return [...declarations, ...refs];
+}

@@ -1,0 +1,52 @@
+/**
+ * package.json is also the extension manifest. JSON allows a key twice and keeps the last one, so a merge that
+ * adds a second "contributes" silently drops the first (it happened once): this test reads the file with a
+ * parser that rejects duplicate keys and checks what the extension needs from it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../cli/buildOnce.ts';
+
+/** Object keys in the order written, per object, found by a small scan of the JSON text. */
+function duplicateKeys(text: string): string[] {
+  const stack: Set<string>[] = [];
+  const duplicates: string[] = [];
+  const token = /"(?:[^"\\]|\\.)*"\s*:?|[{}[\]]/g;
+  for (const match of text.matchAll(token)) {
+    const t = match[0];
+    if (t === '{') stack.push(new Set());
+    else if (t === '}') stack.pop();
+    else if (t.endsWith(':')) {
+      const key = JSON.parse(t.slice(0, -1).trim()) as string;
+      const keys = stack.at(-1)!;
+      if (keys.has(key)) duplicates.push(key);
+      keys.add(key);
+    }
+  }
+  return duplicates;
+}
+
+const text = readFileSync(join(repoRoot, 'package.json'), 'utf8');
+const manifest = JSON.parse(text);
+
+test('package.json has no key twice in one object', () => {
+  assert.deepEqual(duplicateKeys(text), []);
+});
+
+test('the manifest contributes the plsql language, its grammar, settings and commands, and points at existing files', () => {
+  const [language] = manifest.contributes.languages;
+  assert.equal(language.id, 'plsql');
+  assert.deepEqual(language.extensions, ['.sql', '.pls', '.plb', '.pks', '.pkb', '.pck', '.pkg', '.prc', '.fnc', '.trg', '.tps', '.tpb', '.typ', '.spc', '.bdy']);
+  for (const path of [language.configuration, manifest.contributes.grammars[0].path, manifest.contributes.jsonValidation[0].url]) {
+    assert.ok(existsSync(join(repoRoot, path)), `${path} exists`);
+  }
+  assert.equal(manifest.main, './dist/extension.cjs');
+  assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+  const commands = manifest.contributes.commands.map((c: { command: string }) => c.command);
+  for (const id of ['plsqlPerf.checkWorkspace', 'plsqlPerf.exportReviewChecklist', 'plsqlPerf.showRuleDocumentation']) assert.ok(commands.includes(id), id);
+  assert.ok(manifest.contributes.commands.every((c: { category: string }) => c.category === 'PL/SQL Perf'));
+  const settings = Object.keys(manifest.contributes.configuration.properties);
+  for (const id of ['plsqlPerf.rules', 'plsqlPerf.configPath', 'plsqlPerf.codeLens.profileBlock', 'plsqlPerf.inlayHints.loopHeat']) assert.ok(settings.includes(id), id);
+});
