@@ -36,7 +36,9 @@ export function formatPercent(part: number, whole: number): string {
 export function formatRatio(ratio: number | undefined): string {
   if (ratio === undefined || !Number.isFinite(ratio)) return '–';
   if (ratio === 0) return '×0';
-  return ratio >= 10 || ratio < 0.01 ? `×${ratio.toPrecision(2)}` : `×${ratio.toFixed(2)}`;
+  if (ratio < 0.01) return `×${ratio.toExponential(1)}`;
+  if (ratio >= 100) return `×${integer.format(ratio)}`;
+  return ratio >= 10 ? `×${ratio.toFixed(1)}` : `×${ratio.toFixed(2)}`;
 }
 
 /** A value with its unit as the profile names it (ms, µs, calls, or none). */
