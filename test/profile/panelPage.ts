@@ -80,18 +80,19 @@ export async function openPanelPage(browser: Browser): Promise<PanelPage> {
   });
   await page.addInitScript({ content: VSCODE_API_STUB });
   await page.goto(`${WEBVIEW_ORIGIN}/panel.html`);
-  await page.waitForFunction(() => ((window as unknown as { __posted: { type: string }[] }).__posted ?? []).some((m) => m.type === 'ready'));
+  await page.waitForFunction("window.__posted.some(function (m) { return m.type === 'ready'; })");
   return {
     page,
     problems,
-    posted: () => page.evaluate(() => (window as unknown as { __posted: PageMessage[] }).__posted),
-    state: () => page.evaluate(() => {
-      const s = sessionStorage.getItem('vscode-state');
+    posted: async () => (await page.evaluate('window.__posted')) as PageMessage[],
+    state: async () => {
+      const s = (await page.evaluate("sessionStorage.getItem('vscode-state')")) as string | null;
       return s ? (JSON.parse(s) as PageState) : undefined;
-    }),
+    },
     show: async (view) => {
-      await page.evaluate(() => delete document.body.dataset.rendered);
-      await page.evaluate((v) => window.postMessage({ type: 'show', view: v }, '*'), view);
+      // Page-side code is passed as source text: the tests are type-checked without the DOM library.
+      await page.evaluate('delete document.body.dataset.rendered');
+      await page.evaluate(`window.postMessage({ type: 'show', view: ${JSON.stringify(view)} }, '*')`);
       await page.waitForSelector('body[data-rendered]');
     },
     close: () => context.close(),

@@ -99,7 +99,7 @@ test('function names carry their annotation; the flame graph explains a frame on
     const title = await p.page.getAttribute('table[data-table="functions"] code[data-function="kgiPinObject"]', 'title');
     assert.match(title!, /^kgiPinObject \(library cache\): /);
     const canvas = p.page.locator('canvas[data-chart="flame-graph"]');
-    await canvas.evaluate((c) => c.scrollIntoView({ block: 'center' }));
+    await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     // Row 6 (0-based, 18 px rows; row 0 is "all") of the golden stacks is opiexe, under every sample: full width.
     await p.page.mouse.move(box.x + box.width / 2, box.y + 6 * 18 + 9);
@@ -111,7 +111,7 @@ test('function names carry their annotation; the flame graph explains a frame on
 
     await p.page.reload();
     await p.page.waitForSelector('body[data-rendered="true"]');
-    const posted = await p.page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted);
+    const posted = await p.posted();
     assert.deepEqual(posted, [{ type: 'ready', hasView: true }], 'a restored page renders from its state and does not ask for the view');
     assert.match((await p.page.textContent('[data-crumbs="flame"]'))!, /› opiexe$/);
     await assertChartsDrawn(p, ['flame-graph', 'function-calls', 'sampled-time']);
@@ -176,7 +176,7 @@ test('text from a profile is shown as text, never run as markup', { skip }, asyn
     doc.notes = [evil];
     await p.show({ kind: 'single', doc });
     assert.equal(await p.page.locator('#app img, #app script, #app iframe').count(), 0);
-    assert.equal(await p.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.equal(await p.page.evaluate('window.__pwned'), undefined);
     assert.ok((await p.page.locator('text=<img src=x onerror').count()) >= 4, 'the markup is visible as text');
     assert.deepEqual(p.problems.list, []);
   } finally {
@@ -187,14 +187,10 @@ test('text from a profile is shown as text, never run as markup', { skip }, asyn
 test('the CSP is in force: an inline script without the nonce is blocked and reported', { skip }, async () => {
   const p = await openPanelPage(browser);
   try {
-    await p.page.evaluate(() => {
-      const s = document.createElement('script');
-      s.textContent = 'window.__inline = true';
-      document.body.appendChild(s);
-    });
-    await p.page.waitForFunction(() => true);
-    assert.equal(await p.page.evaluate(() => (window as unknown as { __inline?: boolean }).__inline), undefined);
-    await p.page.waitForTimeout(0);
+    await p.page.evaluate("document.body.appendChild(Object.assign(document.createElement('script'), { textContent: 'window.__inline = true' }))");
+    assert.equal(await p.page.evaluate('window.__inline'), undefined);
+    // The violation event reaches the test through an exposed function: give it up to 5 s to arrive.
+    for (let i = 0; i < 50 && !p.problems.list.some((m) => m.startsWith('CSP violation')); i++) await p.page.waitForTimeout(100);
     assert.ok(p.problems.list.some((m) => m.startsWith('CSP violation: script-src')), p.problems.list.join('\n'));
   } finally {
     await p.close();

@@ -9,6 +9,7 @@ import { analyzeText } from '../analysis/analyze.ts';
 import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
 import { parseArgs, USAGE, type CheckOptions } from './args.ts';
+import { runReport } from './report/reportCommand.ts';
 import { checkFiles, type Analyze } from './check.ts';
 import { discoverFiles } from './discover.ts';
 import type { CheckReport, FailOn } from './model.ts';
@@ -72,6 +73,7 @@ export function runCheck(options: CheckOptions, io: CliIo, analyze: Analyze = an
 }
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  if (argv[0] === 'report') return runReport(argv.slice(1), io);
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
     case 'help':

@@ -53,6 +53,8 @@ export function formatWithUnit(value: number, unit: string | undefined): string 
       return formatNs(value);
     case 'bytes':
       return formatBytes(value);
+    case '%':
+      return `${oneDecimal.format(value)}%`;
     case undefined:
     case '':
       return formatCount(value);
