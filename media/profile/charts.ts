@@ -29,7 +29,8 @@ export function barChart(spec: BarChartSpec, ctx: RenderContext): HTMLElement {
   const theme = ctx.theme;
   const canvas = el('canvas', { attrs: { 'data-chart': spec.name, role: 'img', 'aria-label': spec.caption } });
   const rows = spec.labels.length;
-  const height = spec.horizontal ? Math.max(120, 28 * rows + 40) : 240;
+  // Horizontal bars: one band per label, tall enough for every series side by side.
+  const height = spec.horizontal ? Math.max(120, (14 * spec.series.length + 12) * rows + 50) : 240;
   const box = el('div', { className: 'pp-chart', attrs: { 'data-height': String(height) } }, canvas);
   box.style.height = `${height}px`;
   const format = spec.formatValue ?? ((v: number) => String(v));

@@ -3,6 +3,7 @@
 // ancestor bar or "Whole graph" to zoom out.
 import type { Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
 import { annotateFunction } from '../../../server/src/profile/annotations/annotateFunction.ts';
+import type { KernelLayer } from '../../../server/src/profile/annotations/kernelFunctions.ts';
 import { formatCount, formatPercent } from '../../../server/src/profile/view/format.ts';
 import { buildFlameTree, nodeAtPath, type FlameNode } from '../../../server/src/profile/view/stacks.ts';
 import type { RenderContext } from '../context.ts';
@@ -11,15 +12,34 @@ import { el, note, section } from '../dom.ts';
 const ROW = 18;
 const MIN_LABEL_WIDTH = 28;
 
-/** Fill per layer: light, warm colours that read with dark text in light and dark themes alike. */
-const LAYER_FILLS = ['#f5b971', '#f49e6c', '#e8c55c', '#f7d794', '#f3a683', '#e4a3d1', '#9fd4a3', '#9cc3f0', '#d9b38c', '#c5a3f0'];
+/** Fill per layer: light colours that read with dark text in light and dark themes alike; related layers share a hue. */
+const LAYER_FILLS: Record<KernelLayer | 'unsymbolized', string> = {
+  'OS-dependent': '#9fd4a3',
+  'C library': '#b8e0b0',
+  'Linux kernel': '#c9e7c0',
+  'program interface': '#f7d794',
+  'SQL and PL/SQL execution': '#f5c77e',
+  'PL/SQL VM': '#f5b971',
+  'library cache': '#c5a3f0',
+  memory: '#d8c4f5',
+  errors: '#f49e6c',
+  'message files': '#f3a683',
+  files: '#9cc3f0',
+  network: '#8fd3e0',
+  'row sources': '#e8c55c',
+  'rowsource statistics': '#f0a0a0',
+  'SQL compilation': '#e4a3d1',
+  'buffer cache': '#d9b38c',
+  'data layer': '#cfae85',
+  transactions: '#c6b59a',
+  services: '#e0c9a6',
+  timers: '#f0a0a0',
+  unsymbolized: '#d0d0d0',
+};
 
 function fillFor(name: string): string {
-  const layer = annotateFunction(name)?.layer ?? '';
-  if (layer === '') return '#d0d0d0';
-  let h = 0;
-  for (const ch of layer) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return LAYER_FILLS[h % LAYER_FILLS.length]!;
+  const layer = annotateFunction(name)?.layer;
+  return layer ? LAYER_FILLS[layer] : '#e6e6e6';
 }
 
 interface Box {
