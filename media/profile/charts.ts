@@ -53,8 +53,9 @@ export function barChart(spec: BarChartSpec, ctx: RenderContext): HTMLElement {
       color: theme.foreground,
       font: { family: theme.font },
       scales: {
-        x: { ticks: { color: theme.foreground }, grid: { color: theme.grid } },
-        y: { ticks: { color: theme.foreground }, grid: { color: theme.grid } },
+        // The value axis prints values as the tables do (ms, ×ratio, counts); the category axis the labels.
+        x: { ticks: { color: theme.foreground, ...(spec.horizontal ? { callback: (v) => format(Number(v)) } : {}) }, grid: { color: theme.grid } },
+        y: { ticks: { color: theme.foreground, ...(spec.horizontal ? {} : { callback: (v) => format(Number(v)) }) }, grid: { color: theme.grid } },
       },
       plugins: {
         legend: { display: spec.series.length > 1, labels: { color: theme.foreground } },
