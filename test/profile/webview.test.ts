@@ -20,6 +20,17 @@ before(async () => {
 });
 after(async () => browser?.close());
 
+/** Runs a test on a fresh panel page; unless told otherwise, the page must end with no console error or CSP violation. */
+async function withPanel(body: (p: PanelPage) => Promise<void>, options: { expectClean: boolean } = { expectClean: true }): Promise<void> {
+  const p = await openPanelPage(browser);
+  try {
+    await body(p);
+    if (options.expectClean) assert.deepEqual(p.problems.list, []);
+  } finally {
+    await p.close();
+  }
+}
+
 async function assertChartsDrawn(p: PanelPage, expected: string[]): Promise<void> {
   const ink = await canvasInk(p.page);
   const names = ink.map((c) => c.name);
@@ -35,9 +46,8 @@ async function tableRows(p: PanelPage, name: string): Promise<number> {
   return p.page.locator(`table[data-table="${name}"] tbody tr`).count();
 }
 
-test('the example profile (timing + probe runs, V$ deltas, HPROF, probe) renders every section', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('the example profile (timing + probe runs, V$ deltas, HPROF, probe) renders every section', { skip }, () =>
+  withPanel(async (p) => {
     const ready = (await p.posted()).find((m) => m.type === 'ready');
     assert.deepEqual(ready, { type: 'ready', hasView: false }, 'a new page asks for the view');
     const doc = exampleDocument();
@@ -64,15 +74,10 @@ test('the example profile (timing + probe runs, V$ deltas, HPROF, probe) renders
     await assertChartsDrawn(p, ['function-calls', 'sampled-time', 'flame-graph', 'write-sizes-0', 'write-sizes-1', 'wait-events', 'hprof-lines']);
     assert.equal(await p.page.locator('[data-src-line]').count(), doc.source.endLine - doc.source.startLine + 1);
     await p.page.screenshot({ path: screenshotPath('panel-example'), fullPage: true });
-    assert.deepEqual(p.problems.list, []);
-  } finally {
-    await p.close();
-  }
-});
+  }));
 
-test('clicking a hot line, a card line or a rule posts the matching message', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('clicking a hot line, a card line or a rule posts the matching message', { skip }, () =>
+  withPanel(async (p) => {
     const doc = exampleDocument();
     await p.show({ kind: 'single', doc });
     const hottest = [...doc.runs[0]!.hprof!.lines].sort((a, b) => b.elapsedUs - a.elapsedUs)[0]!;
@@ -86,15 +91,10 @@ test('clicking a hot line, a card line or a rule posts the matching message', { 
       { type: 'openSource', target: { file: card.hypothesis.file, line: card.hypothesis.line } },
       { type: 'openRuleDoc', rule: card.hypothesis.rule },
     ]);
-    assert.deepEqual(p.problems.list, []);
-  } finally {
-    await p.close();
-  }
-});
+  }));
 
-test('function names carry their annotation; the flame graph explains a frame on hover and keeps its zoom across a reload', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('function names carry their annotation; the flame graph explains a frame on hover and keeps its zoom across a reload', { skip }, () =>
+  withPanel(async (p) => {
     await p.show({ kind: 'single', doc: goldenProbeDocument() });
     const title = await p.page.getAttribute('table[data-table="functions"] code[data-function="kgiPinObject"]', 'title');
     assert.match(title!, /^kgiPinObject \(library cache\): /);
@@ -115,15 +115,10 @@ test('function names carry their annotation; the flame graph explains a frame on
     assert.deepEqual(posted, [{ type: 'ready', hasView: true }], 'a restored page renders from its state and does not ask for the view');
     assert.match((await p.page.textContent('[data-crumbs="flame"]'))!, /› opiexe$/);
     await assertChartsDrawn(p, ['flame-graph', 'function-calls', 'sampled-time']);
-    assert.deepEqual(p.problems.list, []);
-  } finally {
-    await p.close();
-  }
-});
+  }));
 
-test('a probe-only profile (no V$ deltas, no HPROF) says what is missing and still draws its charts', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('a probe-only profile (no V$ deltas, no HPROF) says what is missing and still draws its charts', { skip }, () =>
+  withPanel(async (p) => {
     const doc = goldenProbeDocument();
     await p.show({ kind: 'single', doc });
     assert.equal(await p.page.locator('[data-card]').count(), 4);
@@ -132,11 +127,7 @@ test('a probe-only profile (no V$ deltas, no HPROF) says what is missing and sti
     assert.equal(await p.page.locator('[data-figure="db-cpu"]').count(), 0);
     await assertChartsDrawn(p, ['function-calls', 'sampled-time', 'flame-graph', 'write-sizes-0', 'write-sizes-1']);
     await p.page.screenshot({ path: screenshotPath('panel-golden-probe'), fullPage: true });
-    assert.deepEqual(p.problems.list, []);
-  } finally {
-    await p.close();
-  }
-});
+  }));
 
 /** The example after the fix: BY2 moved into a package, so no pins and less time. */
 function afterFix(doc: ProfileDocument): ProfileDocument {
@@ -147,9 +138,8 @@ function afterFix(doc: ProfileDocument): ProfileDocument {
   return next;
 }
 
-test('the comparison view shows the ratio per metric and draws the change chart', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('the comparison view shows the ratio per metric and draws the change chart', { skip }, () =>
+  withPanel(async (p) => {
     const before = exampleDocument();
     await p.show({ kind: 'compare', before, after: afterFix(before) });
     const elapsedRow = p.page.locator('table[data-table="comparison"] tbody tr', { hasText: 'elapsed' }).first();
@@ -158,15 +148,10 @@ test('the comparison view shows the ratio per metric and draws the change chart'
     assert.match((await pinRow.textContent())!, /×4\.0e-6/);
     await assertChartsDrawn(p, ['compare-ratios']);
     await p.page.screenshot({ path: screenshotPath('panel-compare'), fullPage: true });
-    assert.deepEqual(p.problems.list, []);
-  } finally {
-    await p.close();
-  }
-});
+  }));
 
-test('text from a profile is shown as text, never run as markup', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('text from a profile is shown as text, never run as markup', { skip }, () =>
+  withPanel(async (p) => {
     const doc = exampleDocument();
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     doc.source.text = `${evil}\n${doc.source.text}`;
@@ -178,21 +163,13 @@ test('text from a profile is shown as text, never run as markup', { skip }, asyn
     assert.equal(await p.page.locator('#app img, #app script, #app iframe').count(), 0);
     assert.equal(await p.page.evaluate('window.__pwned'), undefined);
     assert.ok((await p.page.locator('text=<img src=x onerror').count()) >= 4, 'the markup is visible as text');
-    assert.deepEqual(p.problems.list, []);
-  } finally {
-    await p.close();
-  }
-});
+  }));
 
-test('the CSP is in force: an inline script without the nonce is blocked and reported', { skip }, async () => {
-  const p = await openPanelPage(browser);
-  try {
+test('the CSP is in force: an inline script without the nonce is blocked and reported', { skip }, () =>
+  withPanel(async (p) => {
     await p.page.evaluate("document.body.appendChild(Object.assign(document.createElement('script'), { textContent: 'window.__inline = true' }))");
     assert.equal(await p.page.evaluate('window.__inline'), undefined);
     // The violation event reaches the test through an exposed function: give it up to 5 s to arrive.
     for (let i = 0; i < 50 && !p.problems.list.some((m) => m.startsWith('CSP violation')); i++) await p.page.waitForTimeout(100);
     assert.ok(p.problems.list.some((m) => m.startsWith('CSP violation: script-src')), p.problems.list.join('\n'));
-  } finally {
-    await p.close();
-  }
-});
+  }, { expectClean: false }));
