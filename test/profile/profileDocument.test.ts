@@ -38,6 +38,14 @@ test('the example cards are exactly what the evidence join computes from its run
   ]);
 });
 
+test('the recorded fixture profile (real plsql-probe on the fixture process) loads, and its cards are current', () => {
+  const recorded = readFileSync(new URL('../fixtures/profile/seed-recorded.plsqlprofile.json', import.meta.url), 'utf8');
+  const r = loadProfile(recorded);
+  assert.ok(r.ok, r.ok ? '' : r.errors.join('\n'));
+  assert.deepEqual(buildFindingCards(r.document), r.document.cards, 'regenerate it with test/profile/support/recordSeedProfile.ts');
+  assert.equal(r.document.runs[1]!.probe!.collectors.functions!.functions.find((f) => f.name === 'kgiPinObject')!.calls, 1000);
+});
+
 test('bad documents are refused with one readable line per problem', () => {
   assert.match(errorsOf('{"schemaVersion": 1,')[0]!, /^not JSON: /);
   assert.match(errorsOf('[]')[0]!, /one JSON object/);

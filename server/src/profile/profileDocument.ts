@@ -234,6 +234,8 @@ export interface StaticFinding {
   endLine: number;
   endColumn: number;
   loop?: { text: string; iterations?: number; line: number };
+  /** The source text the finding covers (e.g. the callee name), kept because the finding may lie outside the block. */
+  code?: string;
 }
 
 export type Verdict = 'confirmed' | 'not-observed' | 'not-measured';

@@ -90,8 +90,15 @@ export class EvidenceContext {
     return hit / stacks.folded.reduce((sum, s) => sum + s.count, 0);
   }
 
+  /** The whole source lines of a finding, or '' when outside the profiled lines. */
+  linesOf(f: StaticFinding): string {
+    const lines = this.input.source.text.split(/\r?\n/);
+    return lines.slice(Math.max(0, f.line - this.input.source.startLine), Math.max(0, f.endLine - this.input.source.startLine + 1)).join('\n');
+  }
+
   /** The source text covered by a finding (file coordinates), or '' when outside the profiled lines. */
   textOf(f: StaticFinding): string {
+    if (f.code !== undefined) return f.code;
     const lines = this.input.source.text.split(/\r?\n/);
     const first = f.line - this.input.source.startLine;
     const last = f.endLine - this.input.source.startLine;

@@ -6,11 +6,15 @@ import { type EvidenceContext, hypothesisCard, n } from './evidenceContext.ts';
 
 const FULL_BUFFER = 32767;
 
-/** The max_linesize the code asked for: the 4th argument of UTL_FILE.FOPEN in the finding's text, if literal. */
-function requestedSize(text: string): number | undefined {
-  const m = /fopen\s*\(([^)]*)\)/i.exec(text);
+/**
+ * The max_linesize the code asked for: a literal 4th argument of UTL_FILE.FOPEN on the finding's lines, else
+ * the size the analyzer's message names.
+ */
+function requestedSize(lines: string, message: string): number | undefined {
+  const m = /fopen\s*\(([^)]*)\)/i.exec(lines);
   const args = m?.[1]?.split(',').map((a) => a.trim());
-  const size = args?.[3] ? Number(args[3].replace(/^max_linesize\s*=>\s*/i, '')) : NaN;
+  const named = args?.find((a) => /^max_linesize\s*=>/i.test(a))?.replace(/^max_linesize\s*=>\s*/i, '');
+  const size = Number(named ?? args?.[3] ?? /max_linesize (\d+)/i.exec(message)?.[1] ?? NaN);
   return Number.isInteger(size) && size > 0 ? size : undefined;
 }
 
@@ -40,7 +44,7 @@ export function utlFileWritesCard(f: StaticFinding, ctx: EvidenceContext): Findi
   card.measurements.push(ctx.probeMeasurement(`share of bytes in writes < ${n(FULL_BUFFER)}`, Math.round(smallShare * 1000) / 10, '%'));
   const slfiwrb = ctx.functionCalls('slfiwrb');
   if (slfiwrb !== undefined) card.measurements.push(ctx.probeMeasurement('slfiwrb calls', slfiwrb));
-  const asked = requestedSize(ctx.textOf(f));
+  const asked = requestedSize(ctx.linesOf(f), f.message);
   const pattern = `${n(dominantCalls)} of ${n(calls)} writes were ${n(dominant)} bytes`;
   if (smallShare <= 0.5) {
     return { ...card, verdict: 'not-observed', reason: `${pattern}; ${Math.round(smallShare * 100)}% of the bytes went in writes under ${n(FULL_BUFFER)} bytes: the buffer is used` };
