@@ -13,7 +13,8 @@ import { markdownReport } from '../../server/src/cli/report/markdownReport.ts';
 import { ensureBuilt } from '../cli/buildOnce.ts';
 import { canvasInk, chromiumMissing, launchChromium, repoRoot, screenshotPath, watchProblems } from './chromium.ts';
 import { ensurePageBuilt } from './panelPage.ts';
-import { EXAMPLE_PROFILE, exampleDocument, goldenProbeDocument } from './viewFixtures.ts';
+import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
+import { EXAMPLE_PROFILE, exampleDocument, goldenProbeDocument, RECORDED_PROFILE, recordedDocument } from './viewFixtures.ts';
 
 const skip = chromiumMissing();
 let browser: Browser | undefined;
@@ -55,7 +56,7 @@ test('the Markdown summary holds the figures, every finding card and the evidenc
   for (const card of doc.cards) assert.ok(text.includes(card.title.replace(/_/g, '\\_')), `card ${card.title}`);
   assert.equal((text.match(/^### CONFIRMED: /gm) ?? []).length, doc.cards.filter((c) => c.verdict === 'confirmed').length);
   assert.match(text, /^\| `kgiPinObject` \| 1,000,003 \| library cache \| Pins an instantiated object/m);
-  assert.match(text, /^\| 18 \| call to APP\.BY2 \| 1,000,000 \| 1,570 ms \| 59\.1% \|$/m);
+  assert.match(text, /^\| 22 \| \\_\\_static\\_sql\\_exec\\_line11 \| 10,000 \| 392 ms \| 14\.8% \|$/m);
   assert.match(text, /write\(\) to files: 2,048 calls, 8\.1 MiB; most common size 4096 B \(1,792 calls\)/);
 
   const golden = markdownReport({ kind: 'single', doc: goldenProbeDocument() });
@@ -98,9 +99,10 @@ test('report --format markdown writes the summary to standard output', () => {
   assert.equal(r.stdout, markdownReport({ kind: 'single', doc: exampleDocument() }));
 });
 
-test('the HTML report is one self-contained file that draws every chart in chromium', { skip }, async () => {
-  const out = join(dir, 'report.html');
-  const r = cli('report', EXAMPLE_PROFILE, '--out', out);
+/** Writes the HTML report of a profile, opens it from disk in chromium and checks it like the panel tests do. */
+async function checkHtmlReport(profile: string, doc: ProfileDocument, name: string, expectedCharts: string[]): Promise<void> {
+  const out = join(dir, `${name}.html`);
+  const r = cli('report', profile, '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /html report written to/);
   const html = readFileSync(out, 'utf8');
@@ -118,24 +120,37 @@ test('the HTML report is one self-contained file that draws every chart in chrom
     await page.waitForSelector('body[data-rendered="true"]');
     assert.deepEqual(requests, [`file://${out}`]);
     const ink = await canvasInk(page);
-    const names = ink.map((c) => c.name).sort();
-    assert.deepEqual(names, ['flame-graph', 'function-calls', 'hprof-lines', 'sampled-time', 'wait-events', 'write-sizes-0', 'write-sizes-1']);
+    assert.deepEqual(ink.map((c) => c.name).sort(), [...expectedCharts].sort());
     for (const c of ink) assert.ok(c.painted > 500 && c.colours >= 2, `chart ${c.name} is blank`);
-    assert.equal(await page.locator('[data-card]').count(), exampleDocument().cards.length);
+    assert.equal(await page.locator('[data-card]').count(), doc.cards.length);
 
     // In the report a hot line scrolls to the source listing instead of opening an editor.
-    await page.click('tr[data-hot="line"][data-line="18"]');
-    await page.waitForSelector('[data-src-line="18"].pp-src-target');
-    assert.ok(await page.locator('[data-src-line="18"]').isVisible());
+    const hot = doc.runs.find((run) => run.hprof)!.hprof!.lines.find((l) => l.fileLine !== undefined)!.fileLine!;
+    await page.click(`tr[data-hot="line"][data-line="${hot}"]`);
+    await page.waitForSelector(`[data-src-line="${hot}"].pp-src-target`);
+    assert.ok(await page.locator(`[data-src-line="${hot}"]`).isVisible());
 
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: screenshotPath('report-example'), fullPage: true });
-    // The top of the page (summary, finding cards, HPROF hot lines): the README's screenshot (docs/images).
-    await page.screenshot({ path: screenshotPath('report-example-top'), fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 1650 } });
+    await page.screenshot({ path: screenshotPath(name), fullPage: true });
+    // The top of the page (summary, finding cards, HPROF hot lines): the size of the README's screenshot.
+    await page.screenshot({ path: screenshotPath(`${name}-top`), fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 1650 } });
     assert.deepEqual(problems.list, []);
   } finally {
     await context.close();
   }
+}
+
+test('the HTML report of the profile recorded on the fixture process draws every chart in chromium', { skip }, async () => {
+  // docs/images/profile-report.png is report-recorded-top.png of this test.
+  const doc = recordedDocument();
+  const probe = doc.runs.find((r) => r.probe)!.probe!;
+  const charts = ['function-calls', 'wait-events', 'hprof-lines', ...probe.collectors.syscalls!.writes.map((_, i) => `write-sizes-${i}`)];
+  if ((probe.collectors.stacks?.samples ?? 0) > 0) charts.push('flame-graph', 'sampled-time');
+  await checkHtmlReport(RECORDED_PROFILE, doc, 'report-recorded', charts);
+});
+
+test('the HTML report of the example profile (with stack samples) draws every chart in chromium', { skip }, async () => {
+  await checkHtmlReport(EXAMPLE_PROFILE, exampleDocument(), 'report-example', ['flame-graph', 'function-calls', 'hprof-lines', 'sampled-time', 'wait-events', 'write-sizes-0', 'write-sizes-1']);
 });
 
 test('the HTML comparison report draws its chart', { skip }, async () => {

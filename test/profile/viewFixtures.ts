@@ -84,3 +84,10 @@ export function goldenProbeDocument(): ProfileDocument {
   doc.cards = buildFindingCards(doc);
   return validated(doc, 'the golden probe profile wrapped in a document');
 }
+
+/** profile-run's recording of the seed block on the probe's fixture process named `oracle` (a real plsql-probe run). */
+export const RECORDED_PROFILE = new URL('test/fixtures/profile/seed-recorded.plsqlprofile.json', root).pathname;
+
+export function recordedDocument(): ProfileDocument {
+  return validated(readFileSync(RECORDED_PROFILE, 'utf8'), RECORDED_PROFILE);
+}

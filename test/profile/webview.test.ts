@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 import { canvasInk, chromiumMissing, launchChromium, screenshotPath } from './chromium.ts';
 import { ensurePageBuilt, openPanelPage, type PanelPage } from './panelPage.ts';
-import { exampleDocument, goldenProbeDocument } from './viewFixtures.ts';
+import { exampleDocument, goldenProbeDocument, recordedDocument } from './viewFixtures.ts';
 
 const skip = chromiumMissing();
 let browser: Browser;
@@ -65,7 +65,7 @@ test('the example profile (timing + probe runs, V$ deltas, HPROF, probe) renders
     const probe = doc.runs.find((r) => r.role === 'probe')!.probe!;
     assert.equal(await tableRows(p, 'functions'), probe.collectors.functions!.functions.length);
     assert.equal(await tableRows(p, 'syscalls'), probe.collectors.syscalls!.syscalls.length);
-    assert.equal(await tableRows(p, 'hprof-lines'), doc.runs[0]!.hprof!.lines.length);
+    assert.equal(await tableRows(p, 'hprof-lines'), doc.runs.find((r) => r.hprof)!.hprof!.lines.length);
     for (const name of ['sampled', 'write-sizes-0', 'write-sizes-1', 'wait-events', 'time-model', 'statistics', 'hprof-subprograms', 'runs']) {
       assert.ok((await tableRows(p, name)) > 0, `table ${name} has rows`);
     }
@@ -80,7 +80,7 @@ test('clicking a hot line, a card line or a rule posts the matching message', { 
   withPanel(async (p) => {
     const doc = exampleDocument();
     await p.show({ kind: 'single', doc });
-    const hottest = [...doc.runs[0]!.hprof!.lines].sort((a, b) => b.elapsedUs - a.elapsedUs)[0]!;
+    const hottest = [...doc.runs.find((r) => r.hprof)!.hprof!.lines].sort((a, b) => b.elapsedUs - a.elapsedUs)[0]!;
     await p.page.click(`tr[data-hot="line"][data-line="${hottest.fileLine}"]`);
     const card = doc.cards.find((c) => c.hypothesis.line !== undefined && c.hypothesis.rule)!;
     await p.page.click(`[data-card="${card.id}"] button[data-line]`);
@@ -127,6 +127,21 @@ test('a probe-only profile (no V$ deltas, no HPROF) says what is missing and sti
     assert.equal(await p.page.locator('[data-figure="db-cpu"]').count(), 0);
     await assertChartsDrawn(p, ['function-calls', 'sampled-time', 'flame-graph', 'write-sizes-0', 'write-sizes-1']);
     await p.page.screenshot({ path: screenshotPath('panel-golden-probe'), fullPage: true });
+  }));
+
+test('the recorded seed profile (plsql-probe on the fixture process) renders its cards, tables and charts', { skip }, () =>
+  withPanel(async (p) => {
+    const doc = recordedDocument();
+    await p.show({ kind: 'single', doc });
+    assert.equal(await p.page.locator('[data-card]').count(), doc.cards.length);
+    const probe = doc.runs.find((r) => r.probe)!.probe!;
+    assert.equal(await tableRows(p, 'functions'), probe.collectors.functions!.functions.length);
+    assert.equal(await tableRows(p, 'syscalls'), probe.collectors.syscalls!.syscalls.length);
+    const charts = ['function-calls', 'wait-events', ...probe.collectors.syscalls!.writes.map((_, i) => `write-sizes-${i}`)];
+    if ((probe.collectors.stacks?.samples ?? 0) > 0) charts.push('flame-graph', 'sampled-time');
+    else assert.match((await p.page.textContent('#flame'))!, /No stack samples/);
+    await assertChartsDrawn(p, charts);
+    await p.page.screenshot({ path: screenshotPath('panel-recorded'), fullPage: true });
   }));
 
 /** The example after the fix: BY2 moved into a package, so no pins and less time. */

@@ -29,7 +29,9 @@ export function renderSummary(doc: ProfileDocument, id = 'summary', heading = 'S
     `recorded ${doc.createdAt}`,
   ].filter((s): s is string => s !== undefined);
 
-  const probeWarnings = doc.runs.flatMap((r) => (r.probe?.warnings ?? []).map((w) => ({ run: r.role, ...w })));
+  // The run may already have copied a probe warning into the notes: show each message once.
+  const inNotes = (message: string): boolean => doc.notes.some((n) => n.includes(message));
+  const probeWarnings = doc.runs.flatMap((r) => (r.probe?.warnings ?? []).filter((w) => !inNotes(w.message)).map((w) => ({ run: r.role, ...w })));
   const probeErrors = doc.runs.flatMap((r) => (r.probe?.errors ?? []).map((e) => ({ run: r.role, code: e.code, message: `${e.collector}: ${e.message}` })));
   return section(
     id,
