@@ -6,7 +6,7 @@
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
 import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
-import { indexScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
+import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
@@ -72,7 +72,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
 
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
-  for (const definition of indexScript(file ?? '', script).definitions) {
+  for (const definition of definitionsOfScript(file ?? '', script)) {
     const list = own.get(definition.name);
     if (list) list.push(definition);
     else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);

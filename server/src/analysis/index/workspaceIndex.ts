@@ -144,17 +144,17 @@ export class WorkspaceIndex {
 }
 
 export function indexScript(file: string, script: ParsedScript): { definitions: IndexedDefinition[]; references: IndexedReference[] } {
-  const definitions: IndexedDefinition[] = [];
   const references: IndexedReference[] = [];
-  for (const parsed of script.units) {
-    // the first view holds every branch of conditional compilation where that parses
-    const units = parsed.views[0] ?? [];
-    for (const unit of units) {
-      indexUnit(file, unit, definitions);
-      collectReferences(file, unit, references);
-    }
-  }
-  return { definitions, references };
+  for (const parsed of script.units) for (const unit of parsed.views[0] ?? []) collectReferences(file, unit, references);
+  return { definitions: definitionsOfScript(file, script), references };
+}
+
+/** What a script defines (its units and their members), without its call sites. */
+export function definitionsOfScript(file: string, script: ParsedScript): IndexedDefinition[] {
+  const definitions: IndexedDefinition[] = [];
+  // the first view holds every branch of conditional compilation where that parses
+  for (const parsed of script.units) for (const unit of parsed.views[0] ?? []) indexUnit(file, unit, definitions);
+  return definitions;
 }
 
 const unitKinds: Partial<Record<UnitNode['unitKind'], DefinitionKind>> = {

@@ -24,7 +24,7 @@ export const commitInLoop: Rule = {
         if (guard) {
           context.report(range, `COMMIT every few iterations (when ${guard}), ${loop.estimate.text}: fewer log syncs than per row, but the loop's cursor still risks ORA-01555 and a failure leaves half the work committed.`, { ...common, severity: 'info' });
         } else {
-          context.report(range, `COMMIT runs once per iteration, ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, common);
+          context.report(range, `COMMIT runs ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, common);
         }
       },
     };

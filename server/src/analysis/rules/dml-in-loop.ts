@@ -18,7 +18,7 @@ export const dmlInLoop: Rule = {
   create(context) {
     const report = (kind: string, range: { line: number; column: number }, loop: LoopInfo) => {
       context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + kind.length },
-        `${kind} runs once per iteration, ${loop.estimate.text}: each execution is a switch from PL/SQL to SQL. Use FORALL over a collection, or one set-based statement.`, {
+        `${kind} runs ${loop.estimate.text}: each execution is a switch from PL/SQL to SQL. Use FORALL over a collection, or one set-based statement.`, {
           loop: { estimate: loop.estimate, line: loop.statement.range.line },
           related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
         });

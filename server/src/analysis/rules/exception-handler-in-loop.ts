@@ -42,10 +42,10 @@ export const exceptionHandlerInLoop: Rule = {
         const severity = normalFlow.length > 0 && selectInto ? (base === 'info' ? 'warning' : 'error') : base;
         const what = normalFlow.length > 0 && selectInto
           ? `${normalFlow.join('/')} is handled around a SELECT INTO inside the loop, so it is raised in normal flow`
-          : `exception handler (${caught.join(', ')}) inside the loop`;
+          : `An exception handler (${caught.join(', ')}) is inside the loop`;
         const range = { line: handler.range.line, column: handler.range.column, endLine: handler.range.line, endColumn: handler.range.column + 4 };
         context.report(range,
-          `${what}, ${loop.estimate.text}: each raised and handled exception looks up the error message (on 12.2 it read the message file twice). ` +
+          `${what} (${loop.estimate.text}): each raised and handled exception looks up the error message (on 12.2 it read the message file twice). ` +
           'Check before raising (cursor with %NOTFOUND) or handle outside the loop.', {
             loop: { estimate: loop.estimate, line: loop.statement.range.line },
             severity,

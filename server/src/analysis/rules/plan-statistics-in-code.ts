@@ -73,6 +73,8 @@ export const planStatisticsInCode: Rule = {
       },
       finish() {
         const text = context.text;
+        // most files name none of the settings: skip the scan of their strings
+        if (!/gather_plan_statistics|statistics_level|_rowsource_statistics_sampfreq|sql_trace|10046/i.test(text)) return;
         let lineStarts: number[] | undefined;
         for (const piece of scanPieces(text)) {
           const slice = text.slice(piece.start, piece.end);

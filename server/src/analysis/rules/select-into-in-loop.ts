@@ -20,12 +20,12 @@ export const selectIntoInLoop: Rule = {
         if (!loop || position.handler || position.statement?.statementKind !== 'sql') return;
         if (sql.sqlKind !== 'select' || sql.intoTargets.length === 0 || sql.bulkCollect) return;
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
-        const fromDual = sql.tables.length === 0 || sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
+        const fromDual = sql.tables.length > 0 && sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
         const common = { loop: { estimate: loop.estimate, line: loop.statement.range.line }, related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }] };
         if (fromDual) {
-          context.report(range, `SELECT ... INTO from DUAL runs once per iteration, ${loop.estimate.text}: each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).`, { ...common, severity: 'info' });
+          context.report(range, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).`, { ...common, severity: 'info' });
         } else {
-          context.report(range, `SELECT ... INTO runs once per iteration, ${loop.estimate.text}: one query per row. Join it into the loop's query, or read the lookup once with BULK COLLECT.`, common);
+          context.report(range, `SELECT ... INTO runs ${loop.estimate.text}: one query per iteration. Join it into the loop's query, or read the lookup once with BULK COLLECT.`, common);
         }
       },
     };

@@ -77,9 +77,11 @@ export function resolveCall(call: CallNode, scope: Scope, lookup: DefinitionLook
       const member = packageMember(lookup, currentPackage, head);
       if (member) return { kind: member.memberKind === 'cursor' ? 'cursor' : 'same-package', definition: member };
     }
+    // SQL resolves an unqualified built-in name (COUNT, UPPER, ...) to the built-in even when a schema
+    // function has the same name; so does the analyzer, in PL/SQL too (a workspace of demo scripts defines COUNT).
+    if (isBuiltinFunction(head)) return { kind: 'oracle-supplied' };
     const standalone = first(lookup(head), STANDALONE_KINDS);
     if (standalone) return { kind: 'standalone', definition: standalone };
-    if (isBuiltinFunction(head)) return { kind: 'oracle-supplied' };
     // inside an object type, a bare name is an attribute or method of SELF unless it is declared elsewhere
     if (scope.enclosingObjectType) return { kind: 'variable-member' };
     const type = lookup(head).find((d) => d.kind === 'type');

@@ -78,14 +78,27 @@ export function walkUnits(units: readonly UnitNode[], options: WalkOptions): voi
   for (const unit of units) walker.unit(unit);
 }
 
-class Walker {
-  constructor(private readonly options: WalkOptions) {}
+type Hook = keyof ModelVisitor;
+const HOOKS: readonly Hook[] = ['unit', 'statement', 'loop', 'call', 'sql', 'hint', 'block', 'declaration'];
 
-  private emit<K extends keyof ModelVisitor>(hook: K, ...args: Parameters<NonNullable<ModelVisitor[K]>>): void {
-    for (const visitor of this.options.visitors) {
-      const fn = visitor[hook] as ((...a: unknown[]) => void) | undefined;
-      if (fn) fn.apply(visitor, args);
+class Walker {
+  /** Per hook, the visitors' functions bound once: the walk calls them for every node. */
+  private readonly hooks = new Map<Hook, ((...args: unknown[]) => void)[]>();
+
+  constructor(private readonly options: WalkOptions) {
+    for (const hook of HOOKS) {
+      const fns: ((...args: unknown[]) => void)[] = [];
+      for (const visitor of options.visitors) {
+        const fn = visitor[hook] as ((...a: unknown[]) => void) | undefined;
+        if (fn) fns.push(fn.bind(visitor));
+      }
+      this.hooks.set(hook, fns);
     }
+  }
+
+  private emit<K extends Hook>(hook: K, ...args: Parameters<NonNullable<ModelVisitor[K]>>): void {
+    const fns = this.hooks.get(hook)!;
+    for (let i = 0; i < fns.length; i++) fns[i]!(...args);
   }
 
   unit(unit: UnitNode): void {

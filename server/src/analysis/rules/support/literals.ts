@@ -14,51 +14,60 @@ const CLOSERS: Record<string, string> = { '[': ']', '{': '}', '(': ')', '<': '>'
 export function scanPieces(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   let codeStart = 0;
-  let i = 0;
+  // jump from one place that can start a comment, a quoted name or a string to the next
+  const candidates = /--|\/\*|"|'/g;
   const flushCode = (end: number) => {
     if (end > codeStart) pieces.push({ kind: 'code', start: codeStart, end });
   };
-  while (i < text.length) {
-    const c = text[i]!;
-    const next = text[i + 1];
-    if (c === '-' && next === '-') {
+  for (let match = candidates.exec(text); match; match = candidates.exec(text)) {
+    const i = match.index;
+    const token = match[0];
+    let next = i + token.length;
+    if (token === '--') {
       flushCode(i);
       const lineEnd = text.indexOf('\n', i);
-      i = lineEnd < 0 ? text.length : lineEnd;
-      codeStart = i;
-    } else if (c === '/' && next === '*') {
+      next = lineEnd < 0 ? text.length : lineEnd;
+      codeStart = next;
+    } else if (token === '/*') {
       flushCode(i);
       const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? text.length : close + 2;
-      codeStart = i;
-    } else if (c === '"') {
+      next = close < 0 ? text.length : close + 2;
+      codeStart = next;
+    } else if (token === '"') {
       const close = text.indexOf('"', i + 1);
-      i = close < 0 ? text.length : close + 1;
-    } else if ((c === 'q' || c === 'Q') && next === "'" && !/[\w$#]/.test(text[i - 1] ?? ' ') || ((c === 'n' || c === 'N') && (next === 'q' || next === 'Q') && text[i + 2] === "'" && !/[\w$#]/.test(text[i - 1] ?? ' '))) {
-      const quote = text.indexOf("'", i);
-      const delimiter = text[quote + 1] ?? '';
-      const closer = (CLOSERS[delimiter] ?? delimiter) + "'";
-      flushCode(i);
-      const close = text.indexOf(closer, quote + 2);
-      const end = close < 0 ? text.length : close;
-      pieces.push({ kind: 'string', start: quote + 2, end });
-      i = close < 0 ? text.length : close + 2;
-      codeStart = i;
-    } else if (c === "'") {
-      flushCode(i);
-      let j = i + 1;
-      while (j < text.length) {
-        if (text[j] === "'") {
-          if (text[j + 1] === "'") j += 2;
-          else break;
-        } else j++;
-      }
-      pieces.push({ kind: 'string', start: i + 1, end: j });
-      i = j + 1;
-      codeStart = i;
+      next = close < 0 ? text.length : close + 1;
     } else {
-      i++;
+      // q'X...X' and nq'X...X': the prefix letters stand just before the quote
+      const q = text[i - 1];
+      const isQ = (q === 'q' || q === 'Q') && !/[\w$#]/.test((text[i - 2] === 'n' || text[i - 2] === 'N') ? (text[i - 3] ?? ' ') : (text[i - 2] ?? ' '));
+      if (isQ) {
+        const delimiter = text[i + 1] ?? '';
+        const closer = (CLOSERS[delimiter] ?? delimiter) + "'";
+        flushCode(i);
+        const close = text.indexOf(closer, i + 2);
+        pieces.push({ kind: 'string', start: i + 2, end: close < 0 ? text.length : close });
+        next = close < 0 ? text.length : close + 2;
+      } else {
+        flushCode(i);
+        let j = i + 1;
+        for (;;) {
+          const quote = text.indexOf("'", j);
+          if (quote < 0) {
+            j = text.length;
+            break;
+          }
+          if (text[quote + 1] === "'") j = quote + 2;
+          else {
+            j = quote;
+            break;
+          }
+        }
+        pieces.push({ kind: 'string', start: i + 1, end: j });
+        next = j + 1;
+      }
+      codeStart = next;
     }
+    candidates.lastIndex = next;
   }
   flushCode(text.length);
   return pieces;
