@@ -5,7 +5,6 @@ import type { Theme } from './theme.ts';
 
 /** The part of the page that differs between the VS Code panel and the standalone report. */
 export interface PageHost {
-  kind: 'vscode' | 'report';
   openSource(target: SourceTarget): void;
   /** A link to the rule's documentation, or plain text where the host cannot open it. */
   openRuleDoc?(rule: string): void;

@@ -44,7 +44,6 @@ function scrollToSourceLine(target: SourceTarget): void {
 function startInVsCode(api: VsCodeApi): void {
   let state = api.getState();
   const host: PageHost = {
-    kind: 'vscode',
     openSource: (target) => api.postMessage({ type: 'openSource', target }),
     openRuleDoc: (rule) => api.postMessage({ type: 'openRuleDoc', rule }),
     saveUi: (ui) => {
@@ -69,7 +68,7 @@ function startAsReport(): void {
     return;
   }
   const view = JSON.parse(data.textContent) as ProfileView;
-  const host: PageHost = { kind: 'report', openSource: scrollToSourceLine, saveUi: () => undefined };
+  const host: PageHost = { openSource: scrollToSourceLine, saveUi: () => undefined };
   show(view, host, { flameZoom: [] });
 }
 

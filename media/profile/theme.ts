@@ -3,9 +3,7 @@
 
 export interface Theme {
   foreground: string;
-  muted: string;
   grid: string;
-  background: string;
   /** Series colours, in order. */
   series: string[];
   font: string;
@@ -21,9 +19,7 @@ function cssVar(name: string, fallback: string): string {
 export function readTheme(): Theme {
   return {
     foreground: cssVar('--pp-fg', '#1f2328'),
-    muted: cssVar('--pp-muted', '#6e7781'),
     grid: cssVar('--pp-grid', 'rgba(128,128,128,0.25)'),
-    background: cssVar('--pp-bg', '#ffffff'),
     series: SERIES_FALLBACKS.map((fallback, i) => cssVar(`--pp-chart-${i + 1}`, fallback)),
     font: cssVar('--pp-font', 'system-ui, sans-serif'),
   };

@@ -77,5 +77,3 @@ export function renderCards(doc: ProfileDocument, ctx: RenderContext): HTMLEleme
       ),
   );
 }
-
-export { lineLink };
