@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import { buildFindingCards } from '../../server/src/profile/evidence/findingCards.ts';
-import type { ProbeProfile, ProfileDocument, StaticFinding } from '../../server/src/profile/profileDocument.ts';
+import type { ProbeProfile, ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 
 const root = new URL('../../', import.meta.url);
 
@@ -20,55 +20,18 @@ export function exampleDocument(): ProfileDocument {
   return validated(readFileSync(EXAMPLE_PROFILE, 'utf8'), EXAMPLE_PROFILE);
 }
 
-/** The block the golden profile's counts belong to: the seeds' patterns one after another (file lines 1-22). */
-const SEEDS_BLOCK = `declare
-  l_total number := 0;
-  l_name  varchar2(30);
-  l_file  utl_file.file_type;
-begin
-  for i in 1 .. 1000000 loop
-    l_total := l_total + by2(i);
-  end loop;
-  for i in 1 .. 10000 loop
-    begin
-      select ename into l_name from emp where empno = -i;
-    exception
-      when no_data_found then null;
-    end;
-  end loop;
-  l_file := utl_file.fopen('DATA_DIR', 'blob.bin', 'wb', 32767);
-  for i in 1 .. 2048 loop
-    utl_file.put_raw(l_file, utl_raw.copies('00', 4096), true);
-  end loop;
-  utl_file.fclose(l_file);
-  dbms_output.put_line('total=' || l_total);
-end;`;
-
-const SEEDS_FINDINGS: StaticFinding[] = [
-  {
-    rule: 'standalone-call-in-loop', severity: 'warning', line: 7, column: 26, endLine: 7, endColumn: 29,
-    message: 'BY2 is a standalone function called inside a loop: every call pins it in the library cache',
-    loop: { text: 'inside a loop of about 1,000,000 iterations', iterations: 1000000, line: 6 },
-  },
-  {
-    rule: 'exception-handler-in-loop', severity: 'warning', line: 13, column: 7, endLine: 13, endColumn: 35,
-    message: 'an exception handled inside a loop: every raised exception reads the message file',
-    loop: { text: 'inside a loop of about 10,000 iterations', iterations: 10000, line: 9 },
-  },
-  {
-    rule: 'utl-file-small-buffer', severity: 'info', line: 16, column: 13, endLine: 16, endColumn: 67,
-    message: 'UTL_FILE.FOPEN with max_linesize 32767: the file system may still write in 4 KB pieces',
-  },
-];
-
+/**
+ * The golden probe profile as the only run of a document. Its counts (1,000,003 pins, 10,000 exceptions, 2,048
+ * writes) are the seeds' numbers, as are the example document's: that block and its findings are reused.
+ */
 export function goldenProbeDocument(): ProfileDocument {
   const probe = JSON.parse(readFileSync(new URL('probe/schema/testdata/golden-profile.json', root), 'utf8')) as ProbeProfile;
-  const lines = SEEDS_BLOCK.split('\n').length;
+  const example = exampleDocument();
   const doc: ProfileDocument = {
     schemaVersion: 1,
     createdAt: probe.started_at,
     tool: { name: 'plsql-perf', version: '0.1.0' },
-    source: { file: 'examples/profile/seeds.sql', startLine: 1, endLine: lines, text: SEEDS_BLOCK, kind: 'anonymous-block', executedText: SEEDS_BLOCK },
+    source: example.source,
     options: { twoRuns: false, hprof: false, probe: true, transaction: 'rollback', callTimeoutMs: 0 },
     runs: [
       {
@@ -77,7 +40,7 @@ export function goldenProbeDocument(): ProfileDocument {
       },
     ],
     measuredBy: { elapsed: 'single', dbStats: 'single', probe: 'single' },
-    staticFindings: SEEDS_FINDINGS,
+    staticFindings: example.staticFindings,
     cards: [],
     notes: ['Recorded by plsql-probe only: no database statistics or HPROF in this profile.'],
   };
