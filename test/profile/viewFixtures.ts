@@ -1,6 +1,6 @@
-// Profiles the view tests render: the profile-run example document (two runs, V$ deltas, HPROF, probe) and the
-// probe's golden profile wrapped in a document of one probe-only run, with the finding cards the evidence code
-// computes for it. Both pass loadProfile, so the view is tested on documents the product would accept.
+// Profiles the view tests render: the profile-run example document (two runs, V$ deltas, HPROF, probe), its
+// recording of the seed block on the fixture process, and the probe's golden profile wrapped in a document of one
+// probe-only run with the cards the evidence code computes. All pass loadProfile, as a saved profile must.
 import { readFileSync } from 'node:fs';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import { buildFindingCards } from '../../server/src/profile/evidence/findingCards.ts';
