@@ -5,6 +5,25 @@ import assert from 'node:assert/strict';
 import { parseConnections } from '../../extension/src/connections/connectionSettings.ts';
 import { explainDbError } from '../../extension/src/connections/oracleErrors.ts';
 import { probeCommand } from '../../extension/src/profile/run/probeTransport.ts';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sources(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+test('Thin mode only: one adapter file imports oracledb, nothing calls initOracleClient', () => {
+  const root = new URL('../../', import.meta.url).pathname;
+  const files = [...sources(join(root, 'extension/src')), ...sources(join(root, 'server/src'))];
+  const importers = files.filter((f) => /from\s+['"]oracledb['"]/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
+  assert.deepEqual(importers, ['extension/src/connections/oracleSession.ts']);
+  assert.deepEqual(files.filter((f) => /initOracleClient\s*\(/.test(readFileSync(f, 'utf8'))), []);
+});
 
 test('connection profiles: valid ones are kept, bad ones reported by name, a password in settings refused', () => {
   const { profiles, errors } = parseConnections([

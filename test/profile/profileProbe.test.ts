@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 import { recordSeedProfile } from './support/recordSeedProfile.ts';
-import { FILE, L } from './support/seedBlock.ts';
+import { FILE, L, seedRequest } from './support/seedBlock.ts';
+import { FakeOracleSession } from './support/fakeOracleSession.ts';
+import { ProfileRunner } from '../../extension/src/profile/run/profileRun.ts';
+import { probeCommand } from '../../extension/src/profile/run/probeTransport.ts';
 import { buildTools, OracleFixture, probeTestsBlocked, type Workdir } from './support/rootTools.ts';
 
 const blocked = probeTestsBlocked();
@@ -82,9 +85,46 @@ test('the finding cards point at the hinted lines with the measured verdicts', {
   assert.match(cards[`standalone-call-in-loop:${L(8)}`]!.reason, /^1,000 kgiPinObject calls for 1,000 expected calls \(HPROF counted 1,000 calls of BY2\)/);
   assert.match(cards[`exception-handler-in-loop:${L(14)}`]!.reason, /^200 exceptions raised for about 200 iterations, each reading the message file 2 times \(400 slmsrd calls\)/);
   assert.match(cards[`utl-file-small-buffer:${L(17)}`]!.reason, /48 of 48 writes were 4,096 bytes .*the code chose it: FOPEN asked for max_linesize 4,096/);
-  assert.match(cards[`plan-statistics-in-code:${L(22)}`]!.reason, /^500 timer calls for 500 rows \(table scan rows gotten\): 1 per row/);
+  assert.match(cards[`plan-statistics-in-code:${L(22)}`]!.reason, /^500 qerstUpdateStats calls for 500 rows \(table scan rows gotten\): 1 per row/);
   assert.match(cards['in-band-break-checks']!.reason, /^1,000 snttmoredata calls \(0\.33 per logical read, 3,000 logical reads\): node-oracledb Thin mode has no out-of-band breaks/);
   // Every measurement names the run it came from.
   const pins = cards[`standalone-call-in-loop:${L(8)}`]!;
   assert.deepEqual(pins.measurements.map((m) => [m.label, m.value, m.source, m.run]).slice(0, 2), [['HPROF calls of BY2', 1000, 'hprof', 'probe'], ['kgiPinObject calls', 1000, 'probe', 'probe']]);
+});
+
+test('cancel while the probe records: break() ends the block, the probe stops and its counts are kept', { skip: blocked }, async () => {
+  const db = new FakeOracleSession({ spid: String(fixture.pid), blockUntilBreak: true });
+  const runner = new ProfileRunner(seedRequest({
+    options: { twoRuns: false, hprof: false, probe: true, transaction: 'rollback', callTimeoutMs: 0 },
+    probe: probeCommand({ kind: 'local', probePath: tools.probe }),
+  }), { db });
+  const done = runner.run();
+  while (db.blockExecutions === 0) await new Promise((r) => setTimeout(r, 10));
+  await fixture.do('pin 250'); // work done by the server process before the user cancels
+  await runner.cancel();
+  const cancelled = await done;
+  const run = cancelled.runs[0]!;
+  assert.equal(run.status, 'cancelled');
+  assert.equal(run.probeAttached, true);
+  assert.equal(run.probe!.stop_reason, 'request');
+  assert.equal(run.probe!.collectors.functions!.functions.find((f) => f.name === 'kgiPinObject')!.calls, 250);
+  assert.ok(db.log.includes('break') && db.log.includes('rollback'));
+});
+
+test('threaded_execution: the probe follows V$PROCESS.STID and counts only that thread', { skip: blocked }, async () => {
+  const tid = await fixture.do('thread');
+  const db = new FakeOracleSession({
+    spid: String(fixture.pid), stid: String(tid), executionType: 'THREAD',
+    // The session's thread pins 300 times while another thread of the same process pins 700 times.
+    block: async () => { await fixture.do('tpin 300 700'); },
+  });
+  const doc = await new ProfileRunner(seedRequest({
+    options: { twoRuns: false, hprof: false, probe: true, transaction: 'rollback', callTimeoutMs: 0 },
+    probe: probeCommand({ kind: 'local', probePath: tools.probe }),
+  }), { db }).run();
+  const probe = doc.runs[0]!.probe!;
+  assert.equal(probe.target.tid, tid);
+  assert.equal(probe.collectors.functions!.functions.find((f) => f.name === 'kgiPinObject')!.calls, 300);
+  assert.ok(probe.warnings.some((w) => w.code === 'THREADED_PROCESS'));
+  assert.match(doc.notes.join('\n'), /probe: THREADED_PROCESS/);
 });

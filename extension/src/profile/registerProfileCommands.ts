@@ -43,7 +43,11 @@ export async function registerProfileCommands(context: vscode.ExtensionContext):
   const confirmed = vscode.languages.createDiagnosticCollection('plsql-perf-profile');
   const panels = await panelModule();
   context.subscriptions.push(connections, confirmed);
-  if (panels.registerProfilePanelSerializer) context.subscriptions.push(panels.registerProfilePanelSerializer(context));
+  try {
+    if (panels.registerProfilePanelSerializer) context.subscriptions.push(panels.registerProfilePanelSerializer(context));
+  } catch {
+    // Already registered by activate(): VS Code allows one serializer per view type, and one is enough.
+  }
 
   const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => {
     if (panels.showProfilePanel) panels.showProfilePanel(context, doc);
@@ -169,6 +173,8 @@ async function profileBlock(
       },
     );
   } catch (error) {
+    // A lost connection is dropped, so the next run connects again instead of failing the same way.
+    if (['NJS-500', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
     await reportRunError(error);
     return;
   }

@@ -12,6 +12,7 @@ import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
+import { applySuppressions } from './suppressions.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 
 export interface RuleSetting {
@@ -126,7 +127,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const findings = dedupe([...builtins, ...ruleFindings, ...failures]).sort(compareFindings);
+  const findings = applySuppressions(text, dedupe([...builtins, ...ruleFindings, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
 }

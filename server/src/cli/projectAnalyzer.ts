@@ -7,7 +7,6 @@
 import { analyzeText } from '../analysis/analyze.ts';
 import type { AnalyzerConfig } from '../analysis/config/analyzerConfig.ts';
 import { WorkspaceIndex } from '../analysis/index/workspaceIndex.ts';
-import { applySuppressions } from '../analysis/suppressions.ts';
 import type { Finding } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript } from '../syntax/parseScript.ts';
 
@@ -45,8 +44,8 @@ export function createProjectAnalyzer(config: AnalyzerConfig): ProjectAnalyzer {
       const result = analyzeText(text, { file, index: workspace, config, script, unitCache: false });
       if (script === undefined) parseMs += result.parseMs;
       analysisMs += result.analysisMs;
-      // applySuppressions is idempotent: harmless if analyzeText applies it too.
-      return { findings: applySuppressions(text, result.findings), lines: result.lines };
+      // suppression comments are applied by analyzeText
+      return { findings: result.findings, lines: result.lines };
     },
     stats: () => ({ parseMs, indexMs: workspace.stats.ms, analysisMs }),
   };

@@ -70,10 +70,13 @@ export class OracleFixture {
     return l !== undefined ? Promise.resolve(l) : new Promise((resolve) => { this.waiting = resolve; });
   }
 
-  async do(command: string): Promise<void> {
+  /** Runs one command; returns the number after "ok" (elapsed ns, or the worker's tid for "thread"). */
+  async do(command: string): Promise<number> {
     this.child.stdin.write(`${command}\n`);
     const answer = await this.next();
     if (!answer?.startsWith('ok ')) throw new Error(`fixture "${command}": ${answer ?? 'exited'}`);
+    // "ok <result> <cpu_ns>": the first number is the answer (a thread id, or the elapsed ns)
+    return Number(answer.slice(3).split(" ")[0]);
   }
 
   stop(): void {

@@ -53,23 +53,18 @@ export class Scope {
 
   /** The symbol a simple name denotes here, with the scope that declares it. */
   lookup(name: string): { symbol: ScopeSymbol; scope: Scope } | undefined {
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
-      const symbol = scope.symbols.get(name);
-      if (symbol) return { symbol, scope };
-    }
-    return undefined;
+    const symbol = this.symbols.get(name);
+    return symbol ? { symbol, scope: this } : this.parent?.lookup(name);
   }
 
   /** The package whose body or spec encloses this scope. */
   get enclosingPackage(): string | undefined {
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) if (scope.packageName) return scope.packageName;
-    return undefined;
+    return this.packageName ?? this.parent?.enclosingPackage;
   }
 
   /** The object type whose body or spec encloses this scope. */
   get enclosingObjectType(): string | undefined {
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) if (scope.objectType) return scope.objectType;
-    return undefined;
+    return this.objectType ?? this.parent?.enclosingObjectType;
   }
 
   /** The numeric value of a constant or initialised variable visible here (simple constant propagation). */

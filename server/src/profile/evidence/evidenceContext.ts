@@ -12,7 +12,12 @@ export interface EvidenceInput {
 }
 
 /** A probe profile with the role of the run that recorded it. */
-export interface ProbeEvidence { profile: ProbeProfile; run: RunRole }
+export interface ProbeEvidence {
+  profile: ProbeProfile;
+  run: RunRole;
+  /** DBMS_HPROF ran in the same run: its own clock reads add to the timer-function counts. */
+  withHprof: boolean;
+}
 
 export class EvidenceContext {
   readonly probe: ProbeEvidence | undefined;
@@ -23,7 +28,7 @@ export class EvidenceContext {
 
   constructor(readonly input: EvidenceInput) {
     const probeRun = input.runs.find((r) => r.role === input.measuredBy.probe && r.probe);
-    this.probe = probeRun?.probe ? { profile: probeRun.probe, run: probeRun.role } : undefined;
+    this.probe = probeRun?.probe ? { profile: probeRun.probe, run: probeRun.role, withHprof: probeRun.hprofEnabled } : undefined;
     const noted = input.runs.map((r) => r.probeNote).find((n) => n);
     this.probeMissing = noted ? `no probe data: ${noted}` : 'no probe data: the run was made without plsql-probe (database evidence only)';
     this.dbRun = input.runs.find((r) => r.role === input.measuredBy.dbStats && r.db);

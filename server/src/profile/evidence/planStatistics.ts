@@ -22,19 +22,21 @@ export function planStatisticsCard(f: StaticFinding, ctx: EvidenceContext): Find
     return { ...card, verdict: 'not-measured', reason: 'the probe did not count qerstUpdateStats (rowsource-statistics catalog not recorded)' };
   }
   card.measurements.push(ctx.probeMeasurement(`${qerst.name} calls`, qerst.calls));
-  const timer = ctx.firstCounted(TIMER_FUNCTIONS);
+  // DBMS_HPROF in the same run reads the clock for every PL/SQL call: then the rowsource calls stand in for timer calls.
+  const timer = ctx.probe.withHprof ? undefined : ctx.firstCounted(TIMER_FUNCTIONS);
   if (timer) card.measurements.push(ctx.probeMeasurement(`${timer.name} calls (timer)`, timer.calls));
   if (qerst.calls === 0) return { ...card, verdict: 'not-observed', reason: 'no rowsource statistics were gathered in the run (qerstUpdateStats never ran)' };
   const rows = ROW_STATS.map((s) => ({ s, v: ctx.stat(s) })).find((x) => x.v && x.v.value > 0);
   const timerCalls = timer?.calls ?? qerst.calls;
+  const counted = timer ? 'timer calls' : `${qerst.name} calls`;
   if (!rows?.v) {
     return { ...card, verdict: 'confirmed', reason: `${n(qerst.calls)} ${qerst.name} calls${timer ? ` and ${n(timer.calls)} timer calls` : ''}: rowsource statistics are on (no row count to compare with)` };
   }
   card.measurements.push(rows.v.measurement);
   const perRow = timerCalls / rows.v.value;
-  card.measurements.push(ctx.probeMeasurement('timer calls per row', Math.round(perRow * 1000) / 1000));
+  card.measurements.push(ctx.probeMeasurement(`${timer ? 'timer' : qerst.name} calls per row`, Math.round(perRow * 1000) / 1000));
   if (perRow >= 2 * SAMPLED_RATE) {
-    return { ...card, verdict: 'confirmed', reason: `${n(timerCalls)} timer calls for ${n(rows.v.value)} rows (${rows.s}): ${n(Math.round(perRow * 1000) / 1000)} per row, far above the sampled 1/128` };
+    return { ...card, verdict: 'confirmed', reason: `${n(timerCalls)} ${counted} for ${n(rows.v.value)} rows (${rows.s}): ${n(Math.round(perRow * 1000) / 1000)} per row, far above the sampled 1/128` };
   }
-  return { ...card, verdict: 'not-observed', reason: `${n(timerCalls)} timer calls for ${n(rows.v.value)} rows: about the sampled rate of 1/128` };
+  return { ...card, verdict: 'not-observed', reason: `${n(timerCalls)} ${counted} for ${n(rows.v.value)} rows: about the sampled rate of 1/128` };
 }
