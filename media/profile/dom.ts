@@ -20,7 +20,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   if (options?.title) node.title = options.title;
   for (const [name, value] of Object.entries(options?.attrs ?? {})) node.setAttribute(name, value);
   const onClick = options?.onClick;
-  if (onClick) node.addEventListener('click', (event) => onClick(event as MouseEvent));
+  if (onClick) {
+    node.addEventListener('click', (event) => onClick(event as MouseEvent));
+    // Clickable rows are focusable (tabindex): Enter works on them as on a button.
+    if (tag !== 'button') node.addEventListener('keydown', (event) => (event as KeyboardEvent).key === 'Enter' && node.click());
+  }
   append(node, ...children);
   return node;
 }

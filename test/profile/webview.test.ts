@@ -85,11 +85,15 @@ test('clicking a hot line, a card line or a rule posts the matching message', { 
     const card = doc.cards.find((c) => c.hypothesis.line !== undefined && c.hypothesis.rule)!;
     await p.page.click(`[data-card="${card.id}"] button[data-line]`);
     await p.page.click(`[data-card="${card.id}"] button[data-rule]`);
+    // Keyboard: a focused hot line opens on Enter.
+    await p.page.focus(`tr[data-hot="line"][data-line="${hottest.fileLine}"]`);
+    await p.page.keyboard.press('Enter');
     const posted = (await p.posted()).filter((m) => m.type !== 'ready');
     assert.deepEqual(posted, [
       { type: 'openSource', target: { file: hottest.file, line: hottest.fileLine } },
       { type: 'openSource', target: { file: card.hypothesis.file, line: card.hypothesis.line } },
       { type: 'openRuleDoc', rule: card.hypothesis.rule },
+      { type: 'openSource', target: { file: hottest.file, line: hottest.fileLine } },
     ]);
   }));
 
