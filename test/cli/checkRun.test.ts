@@ -80,6 +80,11 @@ test('check: suppression comments hide findings; the same text in a string liter
   write('supp/string.pkb', `select '-- plsql-perf-disable-next-line wrapped-unit' from dual;\n${WRAPPED}`);
   const { report } = jsonIn(['supp']);
   assert.deepEqual(found(report), ['supp/range.pkb:13 wrapped-unit info', 'supp/string.pkb:2 wrapped-unit info']);
+  // The checklist lists the suppression that gives no reason (range.pkb), not the one that does (ok.pkb).
+  const md = inRoot(['check', '--format', 'markdown', 'supp']).stdout.split('\n');
+  const section = md.indexOf('## Suppressions without a reason');
+  assert.ok(section > 0, md.join('\n'));
+  assert.deepEqual(md.slice(section + 4).filter((l) => l.startsWith('- [ ]')), ['- [ ] supp/range.pkb line 1: disable wrapped-unit']);
 });
 
 test('check: suppressions and configuration on real rule findings (dml-in-loop, commit-in-loop)', () => {

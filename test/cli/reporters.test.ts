@@ -76,6 +76,7 @@ test('sarif reporter: validates against the official SARIF 2.1.0 schema; levels,
   for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
   assert.equal(run.invocations[0].executionSuccessful, false);
   assert.equal(pathToUri('../a#b/c d.sql'), '../a%23b/c%20d.sql');
+  assert.equal(pathToUri('/abs/c d.sql'), 'file:///abs/c%20d.sql');
   // Without a docs base there is no helpUri (it must be absolute); the help text still names the page.
   const plain = JSON.parse(renderSarif(report, '1')) as any;
   assert.deepEqual(checkSarif(plain), []);

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { compareFindings } from '../syntax/finding.ts';
 import { decodeSource } from '../parser/decodeSource.ts';
+import { findDirectives } from '../analysis/suppressions.ts';
 import { describeFsError, type SourceFile } from './discover.ts';
-import type { CheckReport, FileError, FileFinding } from './model.ts';
+import type { CheckReport, FileError, FileFinding, UnexplainedSuppression } from './model.ts';
 import type { ProjectAnalyzer } from './projectAnalyzer.ts';
 
 export interface CheckHooks {
@@ -31,7 +32,10 @@ export function checkFiles(
   earlierErrors: readonly FileError[] = [],
   hooks: CheckHooks = {},
 ): CheckReport {
-  const report: CheckReport = { files: 0, lines: 0, parseMs: 0, analysisMs: 0, indexMs: 0, findings: [], errors: [...earlierErrors] };
+  const unexplained: UnexplainedSuppression[] = [];
+  const report: CheckReport = {
+    files: 0, lines: 0, parseMs: 0, analysisMs: 0, indexMs: 0, findings: [], errors: [...earlierErrors], unexplainedSuppressions: unexplained,
+  };
   const fail = (file: SourceFile, message: string, cause: unknown) => {
     const error = { file: file.display, message };
     report.errors.push(error);
@@ -73,6 +77,12 @@ export function checkFiles(
     const lines = result.findings.length > 0 ? text.split(/\r\n?|\n/) : [];
     for (const f of result.findings) {
       report.findings.push({ ...f, file: file.display, code: lines[f.line - 1] });
+    }
+    // Suppressions that give no reason, for the reviewer (the markdown checklist lists them).
+    if (text.includes('plsql-perf-')) {
+      for (const d of findDirectives(text)) {
+        if (d.kind !== 'enable' && d.reason === undefined) unexplained.push({ file: file.display, line: d.line, endLine: d.endLine, kind: d.kind, rules: d.rules });
+      }
     }
   });
 

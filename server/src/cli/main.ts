@@ -89,6 +89,7 @@ export async function runCheck(
   progress.done();
   const pathOf = new Map(files.map((f) => [f.display, f.path]));
   report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));
+  report.unexplainedSuppressions = report.unexplainedSuppressions?.filter((s) => run.changed(pathOf.get(s.file) ?? s.file, s.line, s.endLine));
 
   const text = render(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
   if (options.output === undefined) {

@@ -32,6 +32,16 @@ export interface CheckReport {
   /** Sorted by file, then position, then rule. */
   findings: FileFinding[];
   errors: FileError[];
+  /** Suppression comments that give no reason after ` -- `; optional in reports built by hand. */
+  unexplainedSuppressions?: UnexplainedSuppression[];
+}
+
+export interface UnexplainedSuppression {
+  file: string;
+  line: number;
+  endLine: number;
+  kind: 'disable-next-line' | 'disable';
+  rules: string[];
 }
 
 export interface ReportOptions {

@@ -23,6 +23,8 @@ export interface RunSetup {
   includes: (absolutePath: string) => boolean;
   /** `--rule` and `--diff` let this finding of the file at `absolutePath` through. */
   reports: (finding: Finding, absolutePath: string) => boolean;
+  /** `--diff` keeps these lines of the file at `absolutePath` (always true without --diff). */
+  changed: (absolutePath: string, line: number, endLine: number) => boolean;
 }
 
 /** `--files-from FILE|-`: one path per line; blank lines are skipped, a trailing CR is dropped. */
@@ -70,10 +72,11 @@ export async function prepareRun(options: CheckOptions, paths: readonly string[]
     for (const id of KNOWN_RULE_IDS) config.analyzer.rules[id] = { ...config.analyzer.rules[id], enabled: only.has(id) };
   }
   const changed = options.diff === undefined ? undefined : await changedLinesSince(options.diff, cwd);
+  const isChanged = (path: string, line: number, endLine: number) => changed === undefined || touchesChange(changed, path, line, endLine);
   return {
     config,
     includes: fileFilter(config),
-    reports: (f, path) =>
-      (only === undefined || only.has(f.rule)) && (changed === undefined || touchesChange(changed, path, f.line, f.endLine)),
+    reports: (f, path) => (only === undefined || only.has(f.rule)) && isChanged(path, f.line, f.endLine),
+    changed: isChanged,
   };
 }

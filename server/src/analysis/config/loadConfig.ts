@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, parse as parsePath, resolve } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import schema from '../../../../schemas/plsqlperf.schema.json' with { type: 'json' };
 import type { Severity } from '../../syntax/finding.ts';
 import { defaultProjectConfig, type ProjectConfig, type RuleSetting } from './analyzerConfig.ts';
@@ -13,7 +13,9 @@ import { ConfigError, describeSchemaError, pointerTo } from './configError.ts';
 
 export const CONFIG_FILE_NAME = '.plsqlperf.json';
 
-const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+/** Compiled on first use: a run without a configuration file does not pay for it (cold start matters). */
+let compiled: ValidateFunction | undefined;
+const validator = (): ValidateFunction => (compiled ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema));
 
 /** The file as written: a rule is a short form (`"off"`, `"warning"`) or a RuleSetting. */
 interface ConfigFile {
@@ -52,6 +54,7 @@ export function parseConfig(text: string, file: string, knownRuleIds: readonly s
   } catch (err) {
     throw new ConfigError(shownAs, jsonErrorPosition(text, (err as Error).message), `invalid JSON: ${(err as Error).message}`);
   }
+  const validate = validator();
   if (!validate(data)) {
     const error = firstUsefulError(validate.errors ?? []);
     const where = error.propertyName !== undefined ? `${error.instancePath}/${error.propertyName}` : error.instancePath;

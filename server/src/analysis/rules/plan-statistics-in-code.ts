@@ -88,7 +88,8 @@ export const planStatisticsInCode: Rule = {
               const start = positionOf(lineStarts, offset);
               const end = positionOf(lineStarts, offset + length);
               const where = piece.kind === 'string' ? 'in a SQL string' : 'in the script';
-              context.report({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column }, `${setting.what} ${where}: ${WHY}`);
+              const what = setting.what.charAt(0).toUpperCase() + setting.what.slice(1);
+              context.report({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column }, `${what} ${where}: ${WHY}`);
             }
           }
         }

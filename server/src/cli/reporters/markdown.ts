@@ -81,6 +81,15 @@ export function renderMarkdown(report: CheckReport, docsBaseUrl?: string): strin
     out.push('No findings.', '');
   }
 
+  const unexplained = report.unexplainedSuppressions ?? [];
+  if (unexplained.length > 0) {
+    out.push('## Suppressions without a reason', '', 'Each hides findings; ask for the reason after ` -- ` in the comment.', '');
+    for (const s of unexplained) {
+      out.push(`- [ ] ${escapeMarkdown(s.file)} line ${s.line}: ${s.kind} ${s.rules.map(escapeMarkdown).join(', ')}`);
+    }
+    out.push('');
+  }
+
   if (report.errors.length > 0) {
     out.push('## Files not checked', '');
     for (const e of report.errors) out.push(`- ${escapeMarkdown(e.file)}: ${escapeMarkdown(e.message)}`);

@@ -3,6 +3,8 @@
  * finding with its region and code snippet, related locations and fixes when the analyzer gives them. Columns
  * are UTF-16 code units, 1-based, end exclusive, as in every plsql-perf output.
  */
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Severity, SourceRange } from '../../syntax/finding.ts';
 import type { CheckReport, FileFinding } from '../model.ts';
 import { KNOWN_RULE_IDS, ruleInfo } from '../ruleInfo.ts';
@@ -12,8 +14,12 @@ export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-/** A relative URI reference for a forward-slash path (spaces, `%`, `#`, `?` escaped). */
+/**
+ * The URI of a reported path: a relative reference for a relative path (spaces, `%`, `#`, `?` escaped), so viewers
+ * resolve it against the repository; a `file:` URI for an absolute one.
+ */
 export function pathToUri(path: string): string {
+  if (isAbsolute(path)) return pathToFileURL(path).href;
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
