@@ -15,6 +15,9 @@ const entries = [
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },
   { in: 'test/bench/benchLsp.ts', out: 'dist/bench-lsp.mjs', format: 'esm' },
   { in: 'extension/src/extension.ts', out: 'dist/extension.cjs', format: 'cjs', external: ['vscode'] },
+  // The profile page (panel and standalone report): one browser script with chart.js inside, and its style.
+  { in: 'media/profile/main.ts', out: 'dist/webview/profile.js', format: 'iife', platform: 'browser' },
+  { in: 'media/profile/profile.css', out: 'dist/webview/profile.css', platform: 'browser' },
 ];
 
 const started = Date.now();
@@ -27,13 +30,14 @@ await Promise.all(
         entryPoints: [e.in],
         outfile: e.out,
         bundle: true,
-        platform: 'node',
-        target: 'node20',
+        platform: e.platform ?? 'node',
+        target: e.platform === 'browser' ? 'es2022' : 'node20',
         format: e.format,
         sourcemap: 'linked',
+        minify: e.platform === 'browser',
         external: e.external ?? [],
         logLevel: 'warning',
-        plugins: [antlr4ngFastContexts],
+        plugins: e.platform === 'browser' ? [] : [antlr4ngFastContexts],
         // ESM bundles of CommonJS dependencies need a require() in scope.
         banner: e.format === 'esm' ? { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } : {},
       }),

@@ -9,6 +9,7 @@ import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
 import { ConfigError } from '../analysis/config/configError.ts';
 import { parseArgs, USAGE, type CheckOptions } from './args.ts';
+import { runReport } from './report/reportCommand.ts';
 import { checkFiles } from './check.ts';
 import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
@@ -109,6 +110,7 @@ const usageHint = 'Usage: plsql-perf check [options] PATHS... (see plsql-perf --
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (argv[0] === 'lsp') return startLanguageServer(argv.slice(1), io);
+  if (argv[0] === 'report') return runReport(argv.slice(1), io);
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
     case 'help':

@@ -1,0 +1,130 @@
+/**
+ * The Markdown summary of a profile: headline figures, finding cards, and the top of each evidence table, with
+ * the same numbers and annotations as the page (shared view code), for a ticket or a pull-request comment.
+ */
+import type { ProfileView } from '../../../../extension/src/profile/panelMessages.ts';
+import { annotateFunction } from '../../profile/annotations/annotateFunction.ts';
+import { compareProfiles } from '../../profile/compareProfiles.ts';
+import type { FindingCard, ProfileDocument } from '../../profile/profileDocument.ts';
+import { formatBytes, formatCount, formatMs, formatNs, formatPercent, formatRatio, formatUs, formatWithUnit } from '../../profile/view/format.ts';
+import { profileFacts, runOf } from '../../profile/view/profileFacts.ts';
+import { sampledFunctions } from '../../profile/view/stacks.ts';
+import { dominantBin, histogramTitle } from '../../profile/view/writeSizes.ts';
+
+const TOP = 10;
+
+/** Text for a table cell or an inline span: no pipes, no line breaks, no markup. */
+function md(text: string): string {
+  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|#])/g, '\\$1');
+}
+
+function mdTable(headings: string[], rows: string[][], numeric: boolean[] = []): string[] {
+  if (rows.length === 0) return [];
+  return [
+    `| ${headings.join(' | ')} |`,
+    `|${headings.map((_, i) => (numeric[i] ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+  ];
+}
+
+const VERDICT: Record<FindingCard['verdict'], string> = { confirmed: 'CONFIRMED', 'not-observed': 'not observed', 'not-measured': 'not measured' };
+
+function cardLines(card: FindingCard): string[] {
+  const h = card.hypothesis;
+  const where = [h.rule ? `\`${h.rule}\`` : 'session-level', h.line !== undefined ? `${h.file ? `${md(h.file)}:` : 'line '}${h.line}` : undefined, h.loop ? md(h.loop.text) : undefined].filter(Boolean).join(', ');
+  return [
+    `### ${VERDICT[card.verdict]}: ${md(card.title)}`,
+    '',
+    `- Hypothesis (${where}): ${md(h.message)}`,
+    ...card.measurements.map((m) => `- Measured: ${md(m.label)} **${formatWithUnit(m.value, m.unit)}** (${m.source}, ${m.run} run)`),
+    `- Verdict: ${md(card.reason)}`,
+    ...(h.docPath ? [`- Rule documentation: ${md(h.docPath)}`] : []),
+    '',
+  ];
+}
+
+function singleReport(doc: ProfileDocument): string[] {
+  const f = profileFacts(doc);
+  const out: string[] = [`# PL/SQL profile: ${md(doc.source.file ?? 'untitled block')} lines ${doc.source.startLine}-${doc.source.endLine}`, ''];
+  out.push(`Recorded ${doc.createdAt}${doc.database ? ` on Oracle ${md(doc.database.version)}` : ' without a database'}${doc.driver ? ` with ${doc.driver.name} ${doc.driver.version} (${doc.driver.mode})` : ''}.`, '');
+  const figures: string[][] = [];
+  if (f.elapsedMs) figures.push(['Elapsed', formatMs(f.elapsedMs.value), `${f.elapsedMs.run} run`]);
+  if (f.dbCpuUs) figures.push(['DB CPU', formatUs(f.dbCpuUs.value), `${f.dbCpuUs.run} run`]);
+  if (f.dbTimeUs) figures.push(['DB time', formatUs(f.dbTimeUs.value), `${f.dbTimeUs.run} run`]);
+  if (f.waitUs && f.waits) figures.push(['Waits (non-idle)', `${formatUs(f.waitUs.value)} in ${formatCount(f.waits.value)} waits`, `${f.waitUs.run} run`]);
+  if (f.probedElapsedMs) figures.push(['Elapsed with the probe', formatMs(f.probedElapsedMs.value), `${f.probedElapsedMs.run} run (slower by the probe)`]);
+  if (f.overheadMs) figures.push(['Probe overhead', `${formatMs(f.overheadMs.value)} (estimate)`, `${f.overheadMs.run} run`]);
+  out.push(...mdTable(['Figure', 'Value', 'From'], figures));
+
+  out.push('## Findings', '');
+  if (doc.cards.length === 0) out.push('No finding cards.', '');
+  for (const card of doc.cards) out.push(...cardLines(card));
+
+  const hprof = runOf(doc, doc.measuredBy.hprof)?.hprof;
+  if (hprof) {
+    out.push('## PL/SQL hot lines (DBMS_HPROF)', '');
+    const lines = [...hprof.lines].sort((a, b) => b.elapsedUs - a.elapsedUs).slice(0, TOP);
+    out.push(...mdTable(['Line', 'What', 'Calls', 'Elapsed', 'Share'], lines.map((l) => [l.fileLine !== undefined ? String(l.fileLine) : `${md(l.module)}:${l.unitLine}`, md(l.label), formatCount(l.calls), formatUs(l.elapsedUs), formatPercent(l.elapsedUs, hprof.totalElapsedUs)]), [false, false, true, true, true]));
+  }
+
+  const probe = f.probe?.profile;
+  const functions = probe?.collectors.functions?.functions ?? [];
+  if (functions.length > 0) {
+    out.push(`## Kernel functions by calls (${f.probe!.run} run)`, '');
+    const top = [...functions].sort((a, b) => b.calls - a.calls).slice(0, TOP);
+    out.push(...mdTable(['Function', 'Calls', 'Layer', 'What it does'], top.map((fn) => [`\`${fn.name}\``, formatCount(fn.calls), annotateFunction(fn.name)?.layer ?? '', md(annotateFunction(fn.name)?.summary ?? '')]), [false, true]));
+  }
+  const stacks = probe?.collectors.stacks;
+  if (stacks && stacks.samples > 0) {
+    const total = stacks.folded.reduce((s, x) => s + x.count, 0);
+    out.push(`## Kernel functions by sampled time (${formatCount(total)} samples at ${stacks.hz} Hz)`, '');
+    const top = sampledFunctions(stacks.folded).filter((s) => s.self > 0).slice(0, TOP);
+    out.push(...mdTable(['Function', 'Self', 'Total', 'Layer'], top.map((s) => [`\`${s.name}\``, formatPercent(s.self, total), formatPercent(s.total, total), annotateFunction(s.name)?.layer ?? '']), [false, true, true]));
+  }
+  const syscalls = probe?.collectors.syscalls;
+  if (syscalls) {
+    out.push('## System calls', '');
+    const timed = syscalls.mode !== 'count';
+    const top = [...syscalls.syscalls].sort((a, b) => b.calls - a.calls).slice(0, TOP);
+    out.push(...mdTable(timed ? ['Syscall', 'Calls', 'Time'] : ['Syscall', 'Calls'], top.map((s) => [`\`${s.name}\``, formatCount(s.calls), ...(timed ? [formatNs(s.total_ns)] : [])]), [false, true, true]));
+    for (const w of syscalls.writes) {
+      const bin = dominantBin(w);
+      out.push(`- ${histogramTitle(w)}: ${formatCount(w.calls)} calls, ${formatBytes(w.bytes)}${bin ? `; most common size ${bin.label} (${formatCount(bin.calls)} calls)` : ''}`);
+    }
+    if (syscalls.writes.length > 0) out.push('');
+  }
+  const db = runOf(doc, doc.measuredBy.dbStats)?.db;
+  if (db) {
+    out.push(`## Wait events (${doc.measuredBy.dbStats} run)`, '');
+    const events = [...db.events].sort((a, b) => b.timeWaitedUs - a.timeWaitedUs);
+    out.push(...(events.length ? mdTable(['Event', 'Waits', 'Time waited'], events.map((e) => [md(e.event), formatCount(e.waits), formatUs(e.timeWaitedUs)]), [false, true, true]) : ['The session did not wait.', '']));
+    out.push('## Top statistic deltas', '');
+    const stats = [...db.stats].sort((a, b) => b.delta - a.delta).slice(0, TOP);
+    out.push(...mdTable(['Statistic', 'Delta'], stats.map((s) => [md(s.name), formatCount(s.delta)]), [false, true]));
+  }
+  if (doc.notes.length > 0) out.push('## Notes', '', ...doc.notes.map((n) => `- ${md(n)}`), '');
+  return out;
+}
+
+function compareReport(before: ProfileDocument, after: ProfileDocument): string[] {
+  const cmp = compareProfiles(before, after);
+  return [
+    '# PL/SQL profile comparison',
+    '',
+    `Before: ${md(before.source.file ?? 'untitled')} recorded ${cmp.before.createdAt}. After: ${md(after.source.file ?? 'untitled')} recorded ${cmp.after.createdAt}.`,
+    '',
+    ...cmp.warnings.map((w) => `- Warning: ${md(w)}`),
+    ...(cmp.warnings.length ? [''] : []),
+    ...mdTable(
+      ['Group', 'Metric', 'Before', 'After', 'Ratio'],
+      cmp.metrics.map((m) => [m.group, md(m.name), m.before === undefined ? '–' : formatWithUnit(m.before, m.unit), m.after === undefined ? '–' : formatWithUnit(m.after, m.unit), formatRatio(m.ratio)]),
+      [false, false, true, true, true],
+    ),
+  ];
+}
+
+export function markdownReport(view: ProfileView): string {
+  const lines = view.kind === 'single' ? singleReport(view.doc) : compareReport(view.before, view.after);
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
