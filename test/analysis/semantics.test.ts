@@ -124,3 +124,15 @@ test('a rule that reports an absence does not run on a statement rebuilt by erro
   const broken = 'declare l_t t; cursor c is select 1 from dual; begin open c; fetch c bulk collect into l_t limit ; end;\n/\n';
   assert.ok(!analyzeText(broken).findings.some((f) => f.rule === 'bulk-collect-without-limit'));
 });
+
+test('the walk visits each call once: declarations and nested subprograms of a body are not walked twice', () => {
+  const calls = analyzeText(`create or replace procedure outer_proc is
+  l_a number := f_one();
+  procedure inner_proc is l_b number := f_two(); begin f_three; end;
+begin
+  inner_proc;
+end;
+/
+`).semantics.calls.map((c) => c.name);
+  assert.deepEqual(calls, ['F_ONE', 'F_TWO', 'F_THREE', 'INNER_PROC']);
+});

@@ -79,11 +79,16 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);
   }
   const index = options.index;
+  // The same few names are looked up thousands of times in a long body: answer each once per document.
+  const looked = new Map<string, readonly IndexedDefinition[]>();
   const lookup = (name: string): readonly IndexedDefinition[] => {
+    const known = looked.get(name);
+    if (known) return known;
     const mine = own.get(name) ?? [];
-    if (!index) return mine;
-    const others = index.definitions(name).filter((d) => d.file !== file);
-    return mine.length === 0 ? others : others.length === 0 ? mine : [...mine, ...others];
+    const others = index ? index.definitions(name).filter((d) => d.file !== file) : [];
+    const found = mine.length === 0 ? others : others.length === 0 ? mine : [...mine, ...others];
+    looked.set(name, found);
+    return found;
   };
 
   let lineStarts: number[] | undefined;
@@ -117,6 +122,8 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
 
   for (const unit of script.units) {
     if (unit.wrapped) continue;
+    // only several conditional-compilation views can repeat a loop or a call
+    semantics.dedupe = unit.views.length > 1;
     for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors });
   }
   for (const finish of finishers) finish();
@@ -200,10 +207,11 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     if (hook === ('finish' as string)) continue;
     const fn = created[hook] as ((...args: unknown[]) => void) | undefined;
     if (typeof fn !== 'function') continue;
-    (visitor as Record<string, unknown>)[hook] = (...args: unknown[]) => {
+    // fixed arity (hooks take at most three arguments): no rest-array per call on the hot path
+    (visitor as Record<string, unknown>)[hook] = (a: unknown, b: unknown, c: unknown) => {
       if (failed) return;
       try {
-        fn.apply(created, args);
+        fn.call(created, a, b, c);
       } catch (error) {
         fail(error);
       }

@@ -39,29 +39,35 @@ function contains(range: Range, line: number, column: number): boolean {
   return true;
 }
 
-export function semanticsCollector(): { visitor: ModelVisitor; result: DocumentSemantics } {
+export function semanticsCollector(): { visitor: ModelVisitor; result: DocumentSemantics; dedupe: boolean } {
   const loops: LoopSummary[] = [];
   const calls: CallSummary[] = [];
-  const seenLoops = new Set<string>();
-  const seenCalls = new Set<string>();
-  const key = (r: Range) => `${r.line}:${r.column}`;
+  // several conditional-compilation views of one unit hold the same loops and calls: keep each position once
+  const seenLoops = new Set<number>();
+  const seenCalls = new Set<number>();
+  const key = (r: Range) => r.line * 100_000 + r.column;
   const result: DocumentSemantics = {
     loops,
     calls,
     callAt: (line, column) => calls.find((c) => contains(c.nameRange, line, column)),
   };
-  const visitor: ModelVisitor = {
+  const collector = { visitor: {} as ModelVisitor, result, dedupe: false };
+  collector.visitor = {
     loop(info) {
       const statement = info.statement;
-      if (seenLoops.has(key(statement.range))) return; // a second conditional-compilation view
-      seenLoops.add(key(statement.range));
+      if (collector.dedupe) {
+        if (seenLoops.has(key(statement.range))) return; // a second conditional-compilation view
+        seenLoops.add(key(statement.range));
+      }
       loops.push({ range: statement.range, headerRange: statement.headerRange, loopKind: statement.loopKind, depth: info.depth, estimate: info.estimate });
     },
     call({ call, resolution, position }: ResolvedCall) {
-      if (seenCalls.has(key(call.nameRange))) return;
-      seenCalls.add(key(call.nameRange));
+      if (collector.dedupe) {
+        if (seenCalls.has(key(call.nameRange))) return;
+        seenCalls.add(key(call.nameRange));
+      }
       calls.push({ name: call.name, range: call.range, nameRange: call.nameRange, context: call.context, resolution, loop: position.loop?.estimate });
     },
   };
-  return { visitor, result };
+  return collector;
 }

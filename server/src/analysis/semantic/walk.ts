@@ -78,6 +78,17 @@ export function walkUnits(units: readonly UnitNode[], options: WalkOptions): voi
   for (const unit of units) walker.unit(unit);
 }
 
+/** True when a body holds the same declarations as its unit or subprogram (the builder passes them on). */
+function sharesDeclarations(body: BlockNode | undefined, declarations: readonly DeclarationNode[]): boolean {
+  if (!body || declarations.length === 0) return false;
+  return body.declarations === declarations || body.declarations[0] === declarations[0];
+}
+
+function sharesSubprograms(body: BlockNode | undefined, subprograms: readonly SubprogramNode[]): boolean {
+  if (!body || subprograms.length === 0) return false;
+  return body.subprograms === subprograms || body.subprograms[0] === subprograms[0];
+}
+
 type Hook = keyof ModelVisitor;
 const HOOKS: readonly Hook[] = ['unit', 'statement', 'loop', 'call', 'sql', 'hint', 'block', 'declaration'];
 
@@ -110,10 +121,16 @@ class Walker {
     scope.defineSubprograms(unit.subprograms);
     const position: Position = { unit, scope, conditions: [] };
     this.emit('unit', unit, position);
-    this.declarations(unit.declarations, position);
-    for (const sub of unit.subprograms) this.subprogram(sub, position);
+    // a body built with these declarations walks them itself
+    if (!sharesDeclarations(unit.body, unit.declarations) && !(unit.subprogram && sharesDeclarations(unit.subprogram.body, unit.declarations))) {
+      this.declarations(unit.declarations, position);
+    }
+    if (!sharesSubprograms(unit.body, unit.subprograms) && !(unit.subprogram && sharesSubprograms(unit.subprogram.body, unit.subprograms))) {
+      for (const sub of unit.subprograms) this.subprogram(sub, position);
+    }
     if (unit.subprogram) this.subprogram(unit.subprogram, position);
-    if (unit.body) this.block(unit.body, position);
+    // a standalone subprogram's unit carries its body too: walk it once, as the subprogram's
+    if (unit.body && unit.body !== unit.subprogram?.body) this.block(unit.body, position);
     this.statements(unit.statements, position);
     for (const timingPoint of unit.trigger?.timingPoints ?? []) this.block(timingPoint.body, position);
   }
@@ -125,8 +142,8 @@ class Walker {
     scope.defineSubprograms(sub.subprograms);
     // A subprogram's body runs when it is called, not once per iteration of a loop around its declaration.
     const position: Position = { unit: outer.unit, subprogram: sub, scope, conditions: [] };
-    this.declarations(sub.declarations, position);
-    for (const nested of sub.subprograms) this.subprogram(nested, position);
+    if (!sharesDeclarations(sub.body, sub.declarations)) this.declarations(sub.declarations, position);
+    if (!sharesSubprograms(sub.body, sub.subprograms)) for (const nested of sub.subprograms) this.subprogram(nested, position);
     if (sub.body) this.block(sub.body, position);
   }
 
@@ -156,7 +173,10 @@ class Walker {
   }
 
   private statement(statement: StatementNode, outer: Position): void {
-    const position: Position = { ...outer, statement };
+    // one object shape for every position (a spread per statement was the walk's largest cost)
+    const position: Position = {
+      unit: outer.unit, subprogram: outer.subprogram, scope: outer.scope, loop: outer.loop, handler: outer.handler, statement, conditions: outer.conditions,
+    };
     this.emit('statement', statement, position);
     this.calls(statement.calls, position);
     switch (statement.statementKind) {
