@@ -282,7 +282,7 @@ typeName
     | INTERVAL (YEAR | DAY)
     | NATIONAL? (CHARACTER | CHAR) VARYING?
     | DATE
-    | TABLE                                            // polymorphic table function parameter
+    | TABLE | COLUMNS                                  // polymorphic table function parameters
     | NATURAL                                          // the PL/SQL subtype; a keyword in joins
     | qualifiedName
     ;
@@ -320,7 +320,7 @@ statement
     | NULL_ SEMI                                                          # nullStatement
     | PIPE ROW LPAREN expression RPAREN SEMI                              # pipeRowStatement
     | OPEN (nameChain | BINDVAR) (FOR (selectStatement | expression) usingClause?)? SEMI  # openStatement
-    | FETCH nameChain intoClause (LIMIT expression)? SEMI                 # fetchStatement
+    | FETCH (nameChain | BINDVAR) intoClause (LIMIT expression)? SEMI     # fetchStatement
     | CLOSE nameChain SEMI                                                # closeStatement
     | EXECUTE IMMEDIATE expression executeImmediateClause* SEMI           # executeImmediateStatement
     | sqlStatement SEMI                                                   # sqlStatementInPlsql
@@ -496,7 +496,7 @@ bareSubquery
     ;
 
 withClause
-    : WITH (procedureDefinition | functionDefinition)* factoringElement (COMMA factoringElement)*
+    : WITH (procedureDefinition | functionDefinition)* (factoringElement (COMMA factoringElement)*)?   // WITH FUNCTION f ... SELECT
     ;
 
 factoringElement
@@ -644,12 +644,17 @@ forUpdateClause
     ;
 
 insertStatement
-    : INSERT insertIntoClause (valuesClause | subquery) returningClause? errorLoggingClause?
+    : INSERT insertIntoClause (valuesClause | subquery | insertSetClause) returningClause? errorLoggingClause?
     | INSERT (ALL | FIRST) multiTableInsertItem+ subquery
     ;
 
 insertIntoClause
-    : INTO dmlTarget (LPAREN expression (COMMA expression)* RPAREN)?
+    : INTO dmlTarget (LPAREN expression (COMMA expression)* RPAREN)? (BY (NAME | ID))?   // 23.x BY NAME | BY POSITION
+    ;
+
+// 23ai: INSERT INTO t SET (a = 1, b = 2), (a = 3, b = 4).
+insertSetClause
+    : SET LPAREN updateSetItem (COMMA updateSetItem)* RPAREN (COMMA LPAREN updateSetItem (COMMA updateSetItem)* RPAREN)*
     ;
 
 // `VALUES (a, b)` is a parenthesised expression list; `VALUES r` inserts a record.
@@ -680,11 +685,11 @@ updateSetItem
     ;
 
 deleteStatement
-    : DELETE FROM? dmlTarget whereClause? returningClause? errorLoggingClause?
+    : DELETE FROM? dmlTarget fromClause? whereClause? returningClause? errorLoggingClause?   // 23ai: DELETE t FROM s WHERE ...
     ;
 
 mergeStatement
-    : MERGE INTO dmlTarget USING tableItem ON expression mergeClause* errorLoggingClause?
+    : MERGE INTO dmlTarget USING tableItem ON expression mergeClause* returningClause? errorLoggingClause?
     ;
 
 mergeClause
@@ -855,7 +860,7 @@ argument
       | bareSubquery
       )
       argumentTail*
-    | STAR
+    | STAR argumentTail*                               // COUNT(*), JSON_OBJECT(* RETURNING CLOB)
     | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
     ;
 
@@ -865,12 +870,13 @@ argumentTail
       | PASSING | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
-      | UNIQUE | IGNORE | REPLACE | PRETTY              // WITH UNIQUE KEYS, IGNORE ON MISSING, PRETTY
+      | UNIQUE | IGNORE | REPLACE | PRETTY | CREATE     // WITH UNIQUE KEYS, IGNORE ON MISSING, PRETTY, CREATE ON MISSING
       ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
-    | ID                                               // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, KEYS
+    | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
     | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v
     | STRING (EQUAL expression)?                       // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b'
+    | NUMBER                                           // FUZZY_MATCH(..., EDIT_TOLERANCE 70)
     | partitionExtension                               // a PTF argument: f(t partition (p1))
     ;
 

@@ -1,7 +1,7 @@
 /**
  * PL/SQL statements, blocks and exception handlers from the parse tree.
  */
-import { ParserRuleContext } from 'antlr4ng';
+import { ParserRuleContext, type TerminalNode } from 'antlr4ng';
 import {
   AssignmentOrCallStatementContext,
   BlockStatementContext,
@@ -30,6 +30,7 @@ import {
   SqlStatementInPlsqlContext,
   SubqueryContext,
   type DeclareItemContext,
+  type NameChainContext,
   type ExecuteImmediateClauseContext,
   type ExpressionContext,
   type StatementContext,
@@ -137,6 +138,11 @@ function unquote(literal: string): string {
   const q = /^n?q'(.)([\s\S]*).'$/i.exec(literal);
   if (q) return q[2]!;
   return literal.replace(/^n?'/i, '').replace(/'$/, '').replace(/''/g, "'");
+}
+
+/** The cursor of OPEN or FETCH: a name chain, or a bind variable (`exec open :rc for ...`). */
+function cursorTarget(bc: BuildContext, chain: NameChainContext | null, bind: TerminalNode | null): string {
+  return chain ? chainHeadName(bc, chain) : (bind?.getText() ?? '');
 }
 
 function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
@@ -251,7 +257,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof FetchStatementContext) {
     return {
       kind, statementKind: 'fetch', range, labels, calls: ownCallsOf(),
-      cursorName: chainHeadName(bc, ctx.nameChain()),
+      cursorName: cursorTarget(bc, ctx.nameChain(), ctx.BINDVAR()),
       bulkCollect: ctx.intoClause().BULK() !== null,
       hasLimit: ctx.LIMIT() !== null,
     };
@@ -263,7 +269,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof OpenStatementContext) {
     return {
       kind, statementKind: 'open', range, labels, calls: collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext),
-      target: ctx.nameChain() ? chainHeadName(bc, ctx.nameChain()!) : ctx.BINDVAR()!.getText(),
+      target: cursorTarget(bc, ctx.nameChain(), ctx.BINDVAR()),
     };
   }
   const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>
