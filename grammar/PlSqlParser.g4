@@ -637,6 +637,7 @@ rowLimitingClause
     : OFFSET expression (ROW | ROWS)
       (FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES))?
     | FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)   // ID: APPROX, EXACT
+      (WITH ID ID expression)?                         // 23ai vector search: WITH TARGET ACCURACY 90
     ;
 
 forUpdateClause
