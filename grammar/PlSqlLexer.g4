@@ -81,6 +81,7 @@ CONNECT             : 'connect';
 CONNECT_BY_ROOT     : 'connect_by_root';
 CONSTANT            : 'constant';
 CONSTRUCTOR         : 'constructor';
+CONTAINERS          : 'containers';
 CONTENT             : 'content';
 CONTINUE            : 'continue';
 CONVERSION          : 'conversion';

@@ -364,6 +364,7 @@ labelReference
     | MODEL
     | SUBPARTITION
     | MATCH_RECOGNIZE
+    | CONTAINERS
     ;
 
 // The target of an assignment or the procedure called: `x`, `r.f(i)`, `:new.col`, `ut.expect(a).to_equal(b)`.
@@ -700,8 +701,9 @@ mergeClause
 
 // A plain name, not a name chain: `INTO t (a, b)` is a column list, not a call of `t`.
 dmlTarget
-    : (LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName)
-      partitionExtension? (AS? alias)?
+    : ( LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName
+      | CONTAINERS LPAREN qualifiedName RPAREN       // DML across the containers of an application root (12.2)
+      ) partitionExtension? (AS? alias)?
     ;
 
 returningClause
@@ -740,7 +742,7 @@ expression
       | OVER (LPAREN windowSpecification RPAREN | anyName)
       | WITHIN GROUP LPAREN orderByClause RPAREN
       | KEEP_ANALYTIC LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
-      | (IGNORE | RESPECT) NULLS
+      | (IGNORE | RESPECT) (NULLS | ON anyName)        // ON: JSON_TRANSFORM's IGNORE ON MISSING, read here (LL(1))
       | FILTER_ANALYTIC LPAREN WHERE expression RPAREN   // 23.x aggregate filter
       )*
     ;
@@ -803,6 +805,7 @@ nameChain
       | MODEL
       | SUBPARTITION
       | MATCH_RECOGNIZE
+      | CONTAINERS
       ) chainLink*  // the head is `identifier`, inlined: one rule invocation less per name
     ;
 
@@ -859,10 +862,10 @@ argument
         (expression | bareSubquery)?
       | expression
       | bareSubquery
+      | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
       )
       argumentTail*
     | STAR argumentTail*                               // COUNT(*), JSON_OBJECT(* RETURNING CLOB)
-    | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
     ;
 
 argumentTail
@@ -871,7 +874,7 @@ argumentTail
       | PASSING | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
-      | UNIQUE | IGNORE | REPLACE | PRETTY | CREATE     // WITH UNIQUE KEYS, IGNORE ON MISSING, PRETTY, CREATE ON MISSING
+      | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
       ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
@@ -917,6 +920,7 @@ identifier
     | MODEL
     | SUBPARTITION
     | MATCH_RECOGNIZE
+    | CONTAINERS
     ;
 
 // Names that may follow a table or column as its alias without AS: identifier minus the words that
@@ -940,6 +944,7 @@ aliasName
     | MLE
     | RESETTABLE
     | FILTER
+    | CONTAINERS
     ;
 
 // Any word, keyword or not: for names after a dot, after AS, subprogram and label names, END labels.
@@ -977,6 +982,7 @@ anyName
     | MODEL
     | SUBPARTITION
     | MATCH_RECOGNIZE
+    | CONTAINERS
     ;
 
 // ==== islands =============================================================================================
