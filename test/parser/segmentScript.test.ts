@@ -498,6 +498,14 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'inline MLE JavaScript: quotes inside {{ }} open no SQL string',
+    text: 'create function f return varchar2 as mle language javascript {{\n  return "don\'t";\n}};\n/\nselect 1 from dual;\n',
+    expected: [
+      'plsql slash 1:1-3:4 "create function f return varchar2 as mle language javascript {{\\n  return \\"don\'t\\";\\n}};"',
+      'sql semicolon 5:1-5:20 "select 1 from dual;"',
+    ],
+  },
+  {
     name: 'SQLPREFIX # line between statements is a command; inside a statement it stays in the code (the lexer hides it)',
     text: "select 1 from dual;\n#pause\nupdate t\nset a = 1\n#pause\nwhere b = 2;\n",
     expected: [

@@ -59,6 +59,7 @@ const CH_DOT = 46;
 const CH_DQUOTE = 34;
 const CH_GT = 62;
 const CH_HASH = 35;
+const CH_LBRACE = 123;
 const CH_LF = 10;
 const CH_LT = 60;
 const CH_MINUS = 45;
@@ -464,6 +465,10 @@ class Segmenter {
       let word: string | undefined;
       if (c === CH_QUOTE) {
         tokEnd = skipString(text, i);
+      } else if (c === CH_LBRACE && c1 === CH_LBRACE) {
+        // inline MLE JavaScript, `{{ ... }}`: its quotes are not SQL strings
+        const close = text.indexOf('}}', i + 2);
+        tokEnd = close < 0 ? n : close + 2;
       } else if (isIdentChar(c) || c === CH_DQUOTE || c === CH_AMP) {
         if (c === 113 || c === 81 || c === 110 || c === 78) {
           // q'..' nq'..' n'..'
