@@ -14,6 +14,9 @@ echo "== go vet (amd64, arm64)"
 GOARCH=amd64 go vet ./...
 GOARCH=arm64 go vet ./...
 
+echo "== go.mod and go.sum are tidy (direct dependencies not marked // indirect)"
+go mod tidy -diff || { echo "go.mod/go.sum are not tidy: run 'go mod tidy' in probe/" >&2; exit 1; }
+
 echo "== generated files are fresh"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -33,7 +33,8 @@ const lineOf = (text: string) => source.split('\n').findIndex((l) => l.includes(
 
 function unit(): UnitNode {
   const result = analyzeText(source, { unitCache: false });
-  assert.deepEqual(result.findings, []);
+  // the model is what is tested here: the sample parses cleanly (its loop does have performance findings)
+  assert.deepEqual(result.findings.filter((f) => f.rule === 'syntax-error'), []);
   return result.script.units[0]!.views[0]![0]!;
 }
 

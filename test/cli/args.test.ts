@@ -2,21 +2,26 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseArgs } from '../../server/src/cli/args.ts';
 
+const defaults = {
+  format: 'text', output: undefined, failOn: 'warning', quiet: false, paths: [] as string[],
+  config: undefined, diff: undefined, rules: [] as string[], filesFrom: undefined,
+};
+
 test('args: defaults for `check PATHS`', () => {
   assert.deepEqual(parseArgs(['check', 'a.sql', 'dir']), {
     kind: 'check',
-    options: { format: 'text', output: undefined, failOn: 'warning', quiet: false, paths: ['a.sql', 'dir'] },
+    options: { ...defaults, paths: ['a.sql', 'dir'] },
   });
 });
 
 test('args: every option, both `--opt value` and `--opt=value` forms', () => {
   assert.deepEqual(parseArgs(['check', '--format', 'json', '--output=out.json', '--fail-on', 'error', '-q', 'x']), {
     kind: 'check',
-    options: { format: 'json', output: 'out.json', failOn: 'error', quiet: true, paths: ['x'] },
+    options: { ...defaults, format: 'json', output: 'out.json', failOn: 'error', quiet: true, paths: ['x'] },
   });
   assert.deepEqual(parseArgs(['check', '-f', 'sarif', '-o', 'r.sarif', '--fail-on=never', '--quiet', 'y']), {
     kind: 'check',
-    options: { format: 'sarif', output: 'r.sarif', failOn: 'never', quiet: true, paths: ['y'] },
+    options: { ...defaults, format: 'sarif', output: 'r.sarif', failOn: 'never', quiet: true, paths: ['y'] },
   });
 });
 
@@ -26,6 +31,23 @@ test('args: options may follow paths; `--` ends options', () => {
   if (r.kind === 'check') {
     assert.equal(r.options.format, 'markdown');
     assert.deepEqual(r.options.paths, ['a.sql', '-odd-name.sql']);
+  }
+});
+
+test('args: --config, --diff, repeated and comma-separated --rule, --files-from (then no path is needed)', () => {
+  assert.deepEqual(
+    parseArgs(['check', '--config', 'ci/.plsqlperf.json', '--diff=origin/main', '--rule', 'dml-in-loop,commit-in-loop', '--rule=row-by-row-fetch', '--files-from', '-']),
+    {
+      kind: 'check',
+      options: {
+        ...defaults, config: 'ci/.plsqlperf.json', diff: 'origin/main', filesFrom: '-',
+        rules: ['dml-in-loop', 'commit-in-loop', 'row-by-row-fetch'],
+      },
+    },
+  );
+  for (const format of ['sonarqube', 'sonarqube-legacy', 'markdown', 'sarif', 'json', 'text']) {
+    const r = parseArgs(['check', '-f', format, 'x']);
+    assert.equal(r.kind === 'check' && r.options.format, format);
   }
 });
 
@@ -46,6 +68,9 @@ test('args: usage errors', () => {
     [['check', '--bogus', 'a.sql'], /unknown option '--bogus'/],
     [['check', 'a.sql', '--output'], /needs a value/],
     [['check', '--output=', 'a.sql'], /needs a file name/],
+    [['check', '--rule', ',', 'a.sql'], /needs a rule id/],
+    [['check', '--diff', '--output=x', 'a.sql'], /needs a git revision/],
+    [['check', '--files-from='], /needs a file name/],
   ];
   for (const [argv, pattern] of cases) {
     const r = parseArgs(argv);

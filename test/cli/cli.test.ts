@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
+import { runCli, type Run } from './runCli.ts';
 import { checkSarif } from './sarifCheck.ts';
 
 const FIX = 'test/fixtures/cli';
@@ -18,16 +19,7 @@ const LATIN1 = `${FIX}/latin1.sql`;
 const MISSING = `${FIX}/does-not-exist.sql`;
 const BROKEN_LINE = 4; // `l_count := ;`
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Run {
-  const r = spawnSync(process.execPath, ['bin/plsql-perf.mjs', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]): Run => runCli(args);
 
 function json(...args: string[]): { run: Run; report: any } {
   const run = cli('check', '--format', 'json', ...args);
@@ -67,7 +59,7 @@ test('cli: a valid package has no findings and exits 0 (json: exact top-level sh
   assert.equal(report.files, 1);
   assert.deepEqual(report.findings, []);
   assert.deepEqual(report.errors, []);
-  assert.deepEqual(Object.keys(report.stats), ['files', 'lines', 'parseMs']);
+  assert.deepEqual(Object.keys(report.stats), ['files', 'lines', 'parseMs', 'analysisMs', 'indexMs']);
   assert.equal(report.stats.files, 1);
   // The analyzer counts the (empty) line after a final newline too: newlines + 1.
   assert.equal(report.stats.lines, readFileSync(join(repoRoot, VALID), 'utf8').split('\n').length);
@@ -134,13 +126,13 @@ test('cli: text format lines and summary', () => {
   assert.ok(findingLines.length >= 1);
   assert.match(findingLines[0]!, new RegExp(`^${BROKEN}:${BROKEN_LINE}:\\d+: error syntax-error \\S.*$`));
   for (const l of findingLines) assert.match(l, /^[^:]+:\d+:\d+: (error|warning|info) [a-z-]+ .+$/);
-  assert.match(lines.at(-1)!, /^2 files checked, \d+ lines: \d+ findings? \(\d+ errors?, \d+ warnings?, \d+ info\); parse [\d.]+ ms$/);
+  assert.match(lines.at(-1)!, /^2 files checked, \d+ lines: \d+ findings? \(\d+ errors?, \d+ warnings?, \d+ info\); parse [\d.]+ ms, index [\d.]+ ms, analysis [\d.]+ ms$/);
   const quiet = cli('check', '--quiet', VALID);
   assert.equal(quiet.code, 0);
   assert.equal(quiet.stdout, '');
 });
 
-test('cli: SARIF passes the strict 2.1.0 structure check and matches the JSON findings', () => {
+test('cli: SARIF validates against the official 2.1.0 schema and matches the JSON findings', () => {
   const r = cli('check', '--format', 'sarif', BROKEN, VALID, MISSING);
   assert.equal(r.code, 2);
   const sarif = JSON.parse(r.stdout);
@@ -160,7 +152,9 @@ test('cli: SARIF passes the strict 2.1.0 structure check and matches the JSON fi
     assert.equal(res.message.text, f.message);
     const loc = res.locations[0].physicalLocation;
     assert.equal(loc.artifactLocation.uri, f.file);
-    assert.deepEqual(loc.region, { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn });
+    const { snippet, ...region } = loc.region;
+    assert.deepEqual(region, { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn });
+    assert.equal(snippet.text, readFileSync(join(repoRoot, f.file), 'utf8').split('\n')[f.line - 1]);
   });
   assert.equal(run.invocations[0].executionSuccessful, false);
   assert.match(run.invocations[0].toolExecutionNotifications[0].message.text, /does-not-exist\.sql: no such file/);
@@ -171,13 +165,16 @@ test('cli: Markdown checklist lines and summary table', () => {
   assert.equal(r.code, 1);
   const lines = r.stdout.split('\n');
   assert.equal(lines[0], '# plsql-perf review checklist');
-  assert.ok(lines.includes('| rule | severity | findings |'));
-  assert.ok(lines.some((l) => /^\| syntax-error \| error \| \d+ \|$/.test(l)));
+  assert.ok(lines.includes('| rule | error | warning | info | total |'));
+  assert.ok(lines.some((l) => /^\| syntax-error \| \d+ \| 0 \| 0 \| \d+ \|$/.test(l)));
   assert.ok(lines.includes(`## ${BROKEN}`));
   const items = lines.filter((l) => l.startsWith('- [ ] '));
   assert.ok(items.length >= 1);
-  assert.match(items[0]!, new RegExp(`^- \\[ \\] ${BROKEN}:${BROKEN_LINE} — syntax-error: \\S.*$`));
-  for (const l of items) assert.match(l, /^- \[ \] [^:]+:\d+ — [a-z-]+: .+$/);
+  const first = lines.indexOf(items[0]!);
+  assert.match(items[0]!, new RegExp(`^- \\[ \\] \\*\\*error\\*\\* syntax-error at line ${BROKEN_LINE}: \\S.*$`));
+  assert.equal(lines[first + 1], '  - code: `l_count := ;`');
+  assert.match(lines[first + 2]!, /^ {2}- what to do: .+ See \[docs\/rules\/syntax-error\.md\]\(docs\/rules\/syntax-error\.md\)\.$/);
+  for (const l of items) assert.match(l, /^- \[ \] \*\*(error|warning|info)\*\* [a-z-]+ at line \d+: .+$/);
 });
 
 test('cli: --output writes the report to a file and nothing to stdout', () => {

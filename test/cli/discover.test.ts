@@ -2,11 +2,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { checkFiles } from '../../server/src/cli/check.ts';
 import { discoverFiles } from '../../server/src/cli/discover.ts';
-import type { Analyze } from '../../server/src/cli/check.ts';
+import type { ProjectAnalyzer } from '../../server/src/cli/projectAnalyzer.ts';
 
 let root: string;
 
@@ -81,43 +81,80 @@ test('discover: an unreadable directory is reported and the walk goes on', { ski
   }
 });
 
-const fakeResult: Analyze = (text) => ({
+const fakeResult = (text: string) => ({
   findings: text.includes('bad')
     ? [
-        { line: 2, column: 1, endLine: 2, endColumn: 4, rule: 'syntax-error', severity: 'error', message: 'late' },
-        { line: 1, column: 5, endLine: 1, endColumn: 6, rule: 'syntax-error', severity: 'error', message: 'early' },
+        { line: 2, column: 1, endLine: 2, endColumn: 4, rule: 'syntax-error' as const, severity: 'error' as const, message: 'late' },
+        { line: 1, column: 5, endLine: 1, endColumn: 6, rule: 'syntax-error' as const, severity: 'error' as const, message: 'early' },
       ]
     : [],
   lines: text.split('\n').length - 1,
   parseMs: 1.25,
 });
 
-test('check: findings carry the file, are sorted by file then position; an analyzer exception becomes an error entry', () => {
+/** A stand-in analyzer that records the order of the two passes. */
+function recordingAnalyzer(calls: string[]): ProjectAnalyzer {
+  return {
+    index: (file) => void calls.push(`index ${basename(file)}`),
+    analyze: (file, text) => {
+      calls.push(`analyze ${basename(file)}`);
+      if (text.startsWith('boom')) throw new RangeError('analyzer blew up');
+      const { findings, lines } = fakeResult(text);
+      return { findings, lines };
+    },
+    stats: () => ({ parseMs: 3.8, indexMs: 0, analysisMs: 0 }),
+  };
+}
+
+test('check: pass 1 indexes every file before pass 2 analyzes any; findings sorted; an exception becomes an error entry', () => {
   const dir = mkdtempSync(join(tmpdir(), 'plsql-perf-check-'));
   try {
     writeFileSync(join(dir, 'z.sql'), 'bad\nbad\n');
     writeFileSync(join(dir, 'boom.sql'), 'boom\n');
     writeFileSync(join(dir, 'a.sql'), 'bad one\n');
     writeFileSync(join(dir, 'ok.sql'), Buffer.from([0x2d, 0x2d, 0x20, 0xe9, 0x0a])); // Latin-1 é
-    const seen: string[] = [];
+    const calls: string[] = [];
+    const texts: string[] = [];
     const d = discoverFiles(['z.sql', 'boom.sql', 'a.sql', 'ok.sql', 'gone.sql'], dir);
-    const report = checkFiles(d.files, (text) => {
-      seen.push(text);
-      if (text.startsWith('boom')) throw new RangeError('analyzer blew up');
-      return fakeResult(text);
-    }, d.errors);
+    const analyzer = recordingAnalyzer(calls);
+    const analyze = analyzer.analyze;
+    analyzer.analyze = (file, text) => (texts.push(text), analyze(file, text));
+    const report = checkFiles(d.files, analyzer, d.errors);
+    assert.deepEqual(calls, [
+      'index z.sql', 'index boom.sql', 'index a.sql', 'index ok.sql',
+      'analyze z.sql', 'analyze boom.sql', 'analyze a.sql', 'analyze ok.sql',
+    ]);
     assert.equal(report.files, 3);
     assert.equal(report.lines, 4);
     assert.equal(report.parseMs, 3.8);
-    assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`), [
-      'a.sql:1:5 early', 'a.sql:2:1 late', 'z.sql:1:5 early', 'z.sql:2:1 late',
+    assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message} [${f.code}]`), [
+      'a.sql:1:5 early [bad one]', 'a.sql:2:1 late []', 'z.sql:1:5 early [bad]', 'z.sql:2:1 late [bad]',
     ]);
     assert.deepEqual(report.errors, [
       { file: 'boom.sql', message: 'internal error: RangeError: analyzer blew up' },
       { file: 'gone.sql', message: 'no such file or directory' },
     ]);
-    assert.ok(seen.includes('-- é\n'), 'Latin-1 file decoded as windows-1252');
+    assert.ok(texts.includes('-- é\n'), 'Latin-1 file decoded as windows-1252');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('discover: paths are reported as given (./, absolute, a directory with a trailing slash)', () => {
+  const d = discoverFiles(['./a.sql', 'other/', `${root}/sub/d.tps`], root);
+  assert.deepEqual(d.files.map((f) => f.display), ['./a.sql', 'other/h.plsql', `${root}/sub/d.tps`]);
+});
+
+test('discover: quoted globs are expanded by the CLI itself', () => {
+  const g = discoverFiles(['**/*.pks', 'sub/*', '*.{sql,PKB}'], root);
+  assert.deepEqual(g.errors, []);
+  // `sub/*` names no extension: only PL/SQL files (not notes.txt, readme.md); dot-dirs and node_modules skipped.
+  assert.deepEqual(g.files.map((f) => f.display), ['sub/deeper/c.pks', 'sub/d.tps', 'B.PKB', 'a.sql']);
+  const txt = discoverFiles(['sub/*.txt'], root);
+  assert.deepEqual(txt.files.map((f) => f.display), ['sub/notes.txt']);
+  const none = discoverFiles(['nowhere/**/*.sql'], root);
+  assert.deepEqual(none.files, []);
+  assert.deepEqual(none.errors, [{ file: 'nowhere/**/*.sql', message: 'no such file or directory' }]);
+  const noMatch = discoverFiles(['sub/**/*.pkb'], root);
+  assert.deepEqual(noMatch.errors, [{ file: 'sub/**/*.pkb', message: 'no file matches this pattern' }]);
 });

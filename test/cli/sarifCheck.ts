@@ -1,175 +1,36 @@
 /**
- * A minimal, strict structural check of a SARIF 2.1.0 log: the required properties, enumerations, minimums and
- * `additionalProperties: false` of the official sarif-schema-2.1.0.json, for the objects plsql-perf emits (each
- * object lists a subset of the properties the official schema allows). No network: the schema is written here.
+ * Validates a SARIF log against the official SARIF 2.1.0 JSON schema (sarif-2.1.0-rtm.5.json, as shipped in the
+ * @microsoft/jest-sarif package, a devDependency), plus constraints the specification states in prose.
+ *
+ * The schema is written in JSON Schema draft-04; ajv 8 reads it once `id` is spelled `$id` and the draft-07
+ * meta-schema is named (the schema uses no keyword whose meaning changed between the drafts: no boolean
+ * exclusiveMinimum/Maximum). Its three formats are checked here with the RFC grammars' essentials.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 
-const str = { type: 'string' };
-const level = { enum: ['none', 'note', 'warning', 'error'] };
-const positive = { type: 'integer', minimum: 1 };
-const propertyBag = { type: 'object' };
+const require = createRequire(import.meta.url);
+export const SARIF_SCHEMA_PATH = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
 
-const schema = {
-  $id: 'sarif-2.1.0-subset',
-  type: 'object',
-  required: ['version', 'runs'],
-  additionalProperties: false,
-  properties: {
-    $schema: { type: 'string', pattern: '^https?://' },
-    version: { const: '2.1.0' },
-    runs: { type: 'array', items: { $ref: '#/definitions/run' } },
-    properties: propertyBag,
-  },
-  definitions: {
-    message: {
-      type: 'object',
-      additionalProperties: false,
-      anyOf: [{ required: ['text'] }, { required: ['id'] }],
-      properties: { text: str, markdown: str, id: str, arguments: { type: 'array', items: str }, properties: propertyBag },
-    },
-    multiformatMessageString: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['text'],
-      properties: { text: str, markdown: str, properties: propertyBag },
-    },
-    run: {
-      type: 'object',
-      required: ['tool'],
-      additionalProperties: false,
-      properties: {
-        tool: { $ref: '#/definitions/tool' },
-        invocations: { type: 'array', items: { $ref: '#/definitions/invocation' } },
-        results: { type: 'array', items: { $ref: '#/definitions/result' } },
-        originalUriBaseIds: { type: 'object' },
-        columnKind: { enum: ['utf16CodeUnits', 'unicodeCodePoints'] },
-        properties: propertyBag,
-      },
-    },
-    tool: {
-      type: 'object',
-      required: ['driver'],
-      additionalProperties: false,
-      properties: { driver: { $ref: '#/definitions/toolComponent' }, properties: propertyBag },
-    },
-    toolComponent: {
-      type: 'object',
-      required: ['name'],
-      additionalProperties: false,
-      properties: {
-        name: str,
-        fullName: str,
-        version: str,
-        semanticVersion: str,
-        informationUri: { type: 'string' },
-        rules: { type: 'array', items: { $ref: '#/definitions/reportingDescriptor' } },
-        properties: propertyBag,
-      },
-    },
-    reportingDescriptor: {
-      type: 'object',
-      required: ['id'],
-      additionalProperties: false,
-      properties: {
-        id: str,
-        name: str,
-        shortDescription: { $ref: '#/definitions/multiformatMessageString' },
-        fullDescription: { $ref: '#/definitions/multiformatMessageString' },
-        help: { $ref: '#/definitions/multiformatMessageString' },
-        helpUri: str,
-        defaultConfiguration: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { enabled: { type: 'boolean' }, level, rank: { type: 'number' }, properties: propertyBag },
-        },
-        properties: propertyBag,
-      },
-    },
-    invocation: {
-      type: 'object',
-      required: ['executionSuccessful'],
-      additionalProperties: false,
-      properties: {
-        executionSuccessful: { type: 'boolean' },
-        exitCode: { type: 'integer' },
-        toolExecutionNotifications: { type: 'array', items: { $ref: '#/definitions/notification' } },
-        properties: propertyBag,
-      },
-    },
-    notification: {
-      type: 'object',
-      required: ['message'],
-      additionalProperties: false,
-      properties: {
-        message: { $ref: '#/definitions/message' },
-        level,
-        locations: { type: 'array', items: { $ref: '#/definitions/location' } },
-        properties: propertyBag,
-      },
-    },
-    result: {
-      type: 'object',
-      required: ['message'],
-      additionalProperties: false,
-      properties: {
-        ruleId: str,
-        ruleIndex: { type: 'integer', minimum: -1 },
-        level,
-        kind: { enum: ['notApplicable', 'pass', 'fail', 'review', 'open', 'informational'] },
-        message: { $ref: '#/definitions/message' },
-        locations: { type: 'array', items: { $ref: '#/definitions/location' } },
-        properties: propertyBag,
-      },
-    },
-    location: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        id: { type: 'integer', minimum: -1 },
-        physicalLocation: { $ref: '#/definitions/physicalLocation' },
-        message: { $ref: '#/definitions/message' },
-        properties: propertyBag,
-      },
-    },
-    physicalLocation: {
-      type: 'object',
-      additionalProperties: false,
-      anyOf: [{ required: ['address'] }, { required: ['artifactLocation'] }],
-      properties: {
-        address: { type: 'object' },
-        artifactLocation: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            // uri-reference: no spaces or other characters that must be percent-encoded.
-            uri: { type: 'string', pattern: "^[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=%]*$" },
-            uriBaseId: str,
-            index: { type: 'integer', minimum: -1 },
-            properties: propertyBag,
-          },
-        },
-        region: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            startLine: positive,
-            startColumn: positive,
-            endLine: positive,
-            endColumn: positive,
-            charOffset: { type: 'integer', minimum: -1 },
-            charLength: { type: 'integer', minimum: 0 },
-            properties: propertyBag,
-          },
-        },
-        properties: propertyBag,
-      },
-    },
-  },
-};
+function loadOfficialSchema(): Record<string, unknown> {
+  const schema = JSON.parse(readFileSync(SARIF_SCHEMA_PATH, 'utf8')) as Record<string, unknown>;
+  if (schema.$schema !== 'http://json-schema.org/draft-04/schema#' || !String(schema.title).includes('2.1.0')) {
+    throw new Error(`unexpected SARIF schema at ${SARIF_SCHEMA_PATH}: ${String(schema.title)}`);
+  }
+  const { id, $schema: _draft04, ...rest } = schema;
+  return { $schema: 'http://json-schema.org/draft-07/schema#', $id: id, ...rest };
+}
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-const validate = ajv.compile(schema);
+// unicodeRegExp off: the schema's `language` pattern has a stray `]` that only non-unicode regular expressions accept.
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, unicodeRegExp: false });
+// RFC 3986: an absolute URI has a scheme; a URI reference has no blanks, controls or unescaped non-ASCII,
+// and every % starts a two-digit escape.
+const uriChars = /^([A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+ajv.addFormat('uri', (s: string) => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s) && uriChars.test(s));
+ajv.addFormat('uri-reference', (s: string) => uriChars.test(s));
+ajv.addFormat('date-time', (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s));
+const validate = ajv.compile(loadOfficialSchema());
 
 /** Returns the problems found (empty when the log passes). */
 export function checkSarif(log: unknown): string[] {
@@ -178,7 +39,7 @@ export function checkSarif(log: unknown): string[] {
     for (const e of validate.errors ?? []) problems.push(`${e.instancePath || '/'} ${e.message ?? ''}`.trim());
     return problems;
   }
-  // Constraints the schema states in prose.
+  // Constraints the specification states in prose.
   const runs = (log as { runs: any[] }).runs;
   runs.forEach((run, r) => {
     const rules: { id: string }[] = run.tool.driver.rules ?? [];

@@ -73,7 +73,8 @@ test(`fuzz: ${count} mutated corpus files, seed ${seed}`, { timeout: 30 * 60_000
     from = run.current + 1;
   }
 
-  const slowest = summaries.map((d) => d.slowest).concat(failures.filter((f) => f.kind === 'slow').map((f) => ({ ...f })))
+  // the slowest case is reported, never asserted: timings belong in the bench
+  const slowest = summaries.map((d) => d.slowest)
     .reduce<FuzzDone['slowest']>((a, b) => (b && (!a || b.ms > a.ms) ? b : a), null);
   if (slowest) {
     const s = slowest;

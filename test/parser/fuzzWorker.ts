@@ -13,13 +13,12 @@ import { corpusRoot, findRepoRoot, loadCorpus } from '../bench/corpus.ts';
 import { checkFindings, describeMutations, makeCase } from './fuzzCore.ts';
 
 export const MAX_POOL_LINES = 400;
-export const SLOW_MS = 2000;
 
 export interface FuzzFailure {
   index: number;
   file: string;
   mutations: string;
-  kind: 'exception' | 'malformed' | 'slow';
+  kind: 'exception' | 'malformed';
   detail: string;
   ms: number;
   saved: string;
@@ -79,7 +78,6 @@ for (const index of indexes) {
     ms = performance.now() - t;
     const problems = checkFindings(c.text, result.findings);
     if (problems.length > 0) problem = { kind: 'malformed', detail: problems.slice(0, 5).join('\n') };
-    else if (ms >= SLOW_MS) problem = { kind: 'slow', detail: `took ${ms.toFixed(0)} ms (limit ${SLOW_MS} ms)` };
   } catch (e) {
     ms = performance.now() - t;
     problem = { kind: 'exception', detail: e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e) };

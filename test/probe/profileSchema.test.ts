@@ -66,6 +66,12 @@ test('mutated profiles are rejected', () => {
     ['unknown syscall mode', (p) => {
       (p.collectors as { syscalls: { mode: string } }).syscalls.mode = 'sampled';
     }],
+    ['unknown probe site', (p) => {
+      (p.collectors as { functions: { functions: { probe_site: string }[] } }).functions.functions[0]!.probe_site = 'jump';
+    }],
+    ['site costs without other', (p) => {
+      delete (p.overhead as { ns_per_site_hit: { other?: number } }).ns_per_site_hit.other;
+    }],
     ['syscall nr below -1', (p) => {
       (p.collectors as { syscalls: { syscalls: { nr: number }[] } }).syscalls.syscalls[0]!.nr = -2;
     }],
@@ -89,6 +95,8 @@ test('golden profile satisfies the TypeScript types', () => {
   assert.equal(p.collectors.syscalls?.polls.total, p.collectors.syscalls?.polls.by_syscall['poll']);
   assert.ok(p.collectors.stacks?.folded.every((f) => f.stack.includes(';')));
   assert.ok(p.overhead.label.includes('estimate'));
+  assert.equal(pins?.probe_site, 'push');
+  assert.ok((p.overhead.ns_per_site_hit?.other ?? 0) > (p.overhead.ns_per_site_hit?.push ?? 0));
   const summary = p.patterns.find((s) => s.id === 'library-cache-pins');
   assert.equal(summary?.rule, 'standalone-call-in-loop');
 });

@@ -66,7 +66,13 @@ export interface FunctionCount {
   /** Only with inclusive_time; includes probe overhead. */
   inclusive_ns?: number;
   pattern?: PatternId;
+  /** The instruction under the probe, which decides what one hit costs; absent in DTrace imports. */
+  probe_site?: ProbeSite;
 }
+
+/** 'push': a register push (the frame setup after Oracle's hot-patch NOP), emulated by the kernel
+ * in the trap; 'other': any other instruction, single-stepped out of line (several times dearer). */
+export type ProbeSite = 'push' | 'other';
 
 export interface FunctionsResult {
   status: CollectorStatus;
@@ -195,6 +201,8 @@ export interface OverheadEstimate {
   syscall_hits: number;
   ns_per_syscall_hit: number;
   calibrated: boolean;
+  /** Calibrated ns per hit for each probe-site kind; ns_per_function_hit is their hit-weighted mean. */
+  ns_per_site_hit?: { push: number; other: number };
 }
 
 export interface Profile {

@@ -77,6 +77,9 @@ func with(c collector.Collector, t *target.Target, f func()) {
 
 var mountedTracefs bool
 
+// exitCode is 1 when the calibration check failed.
+var exitCode int
+
 // withBpftrace runs a bpftrace program against the fixture while f runs.
 func withBpftrace(pid int, prog string, f func()) error {
 	if _, err := exec.LookPath("bpftrace"); err != nil {
@@ -140,7 +143,8 @@ func main() {
 	calls := flag.Int("calls", 300000, "function calls per timed run")
 	sysN := flag.Int("syscalls", 300000, "write(/dev/null) syscalls per timed run")
 	reps := flag.Int("reps", 9, "timed runs per variant (median reported)")
-	parts := flag.String("parts", "functions,syscalls,stacks", "which measurements to run")
+	parts := flag.String("parts", "functions,syscalls,stacks,calibration", "which measurements to run")
+	tolerance := flag.Float64("tolerance", 0.15, "calibration: largest accepted |estimate/measured - 1| (exit status 1 beyond it)")
 	flag.Parse()
 	if os.Geteuid() != 0 {
 		log.Fatal("run as root: uprobes need CAP_SYS_ADMIN")
@@ -153,6 +157,7 @@ func main() {
 		for _, d := range e.dirs {
 			os.RemoveAll(d)
 		}
+		os.Exit(exitCode) // after the cleanup (the calibration check sets it)
 	}()
 	fx := testfixture.Start(e, testfixture.Build(e, e.TempDir()))
 	defer fx.Close()
@@ -171,6 +176,10 @@ func main() {
 	fmt.Printf("# plsql-probe-bench: fixture pid %d, %d calls and %d syscalls per run, median of %d runs\n", fx.PID, *calls, *sysN, *reps)
 
 	want := func(part string) bool { return strings.Contains(","+*parts+",", ","+part+",") }
+	calibrationOK := true
+	if want("calibration") {
+		calibrationOK = benchCalibration(e, fx, t, *calls/3, *reps, *tolerance)
+	}
 	if want("functions") {
 		benchFunctions(e, fx, t, res.Probes, pin, *calls, *reps)
 	}
@@ -189,6 +198,10 @@ func main() {
 		lbase, sampled := median(plain), median(withSampling)
 		fmt.Printf("stack sampling at 99 Hz:              %+8.2f %% elapsed (%.0f ms vs %.0f ms per run)\n", (sampled-lbase)/lbase*100, sampled/1e6, lbase/1e6)
 	}
+	if !calibrationOK {
+		exitCode = 1
+	}
+
 }
 
 func benchFunctions(e *env, fx *testfixture.Proc, t *target.Target, probes []symbols.Probe, pin string, calls, reps int) {

@@ -156,7 +156,7 @@ func runRecord(args []string, logger *log.Logger) error {
 	fs.BoolVar(&o.Syscalls, "syscalls", false, "count syscalls, write sizes, polls (at syscall entry: requested sizes)")
 	fs.BoolVar(&o.SyscallTimes, "syscall-times", false, "with --syscalls: also hook syscall exit for time per syscall and bytes actually written (costlier)")
 	fs.IntVar(&o.StacksHz, "stacks", 0, "sample on-CPU stacks at this rate (e.g. 99)")
-	fs.Float64Var(&o.Seconds, "seconds", session.DefaultSeconds, "maximum duration")
+	fs.Float64Var(&o.Seconds, "seconds", session.DefaultSeconds, "maximum duration in seconds, from 0.001 to max_seconds")
 	fs.BoolVar(&o.InclusiveTime, "inclusive-time", false, "also time each call (entry+return probes; includes probe overhead)")
 	fs.BoolVar(&o.NoProc, "no-proc", false, "skip /proc counters")
 	fs.BoolVar(&o.NoCalibrate, "no-calibrate", false, "skip the overhead calibration (use default costs)")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
 	"github.com/plsql-perf/plsql-perf/probe/internal/symbols"
+	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
 )
@@ -38,7 +39,14 @@ type helper struct {
 
 func startHelper(t *testing.T, args ...string) *helper {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
+	return startBinary(t, os.Args[0], args...)
+}
+
+// startBinary starts exe (this test binary acting as plsql-probe, or a built plsql-probe) and,
+// for serve, checks the ready line.
+func startBinary(t *testing.T, exe string, args ...string) *helper {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), "PLSQL_PROBE_RUN_MAIN=1")
 	cmd.Stderr = os.Stderr
 	in, _ := cmd.StdinPipe()
@@ -60,6 +68,14 @@ func startHelper(t *testing.T, args ...string) *helper {
 		close(h.lines)
 	}()
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	if args[0] == "serve" {
+		// The first line, before any request: the helper is up and speaks v1.
+		m := h.next(t)
+		data, _ := m["data"].(map[string]any)
+		if m["type"] != "ready" || m["v"] != float64(1) || data["protocol"] != float64(1) || data["tool"] != "plsql-probe" || data["root"] != true {
+			t.Fatalf("expected the ready line first: %v", m)
+		}
+	}
 	return h
 }
 
@@ -117,6 +133,12 @@ func TestServeExchange(t *testing.T) {
 	if m := h.next(t); m["type"] != "error" || !strings.Contains(fmt.Sprint(m["error"]), "start_ticks") {
 		t.Fatalf("record without start_ticks must be refused: %v", m)
 	}
+	for _, bad := range []string{`0`, `-1`, `0.0001`, `121`, `"10"`} {
+		h.send(t, fmt.Sprintf(`{"v":1,"id":"s","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject"],"seconds":%s}}`, fx.PID, tg.StartTicks, bad))
+		if m := h.next(t); m["type"] != "error" || m["id"] != "s" {
+			t.Fatalf("record with seconds %s must be refused: %v", bad, m)
+		}
+	}
 	h.send(t, fmt.Sprintf(`{"v":1,"id":"4","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject","slmsrd"],"syscalls":true,"seconds":60,"no_calibrate":true}}`, fx.PID, tg.StartTicks))
 	if m := h.next(t); m["type"] != "event" || m["event"] != "started" || m["id"] != "4" {
 		t.Fatalf("expected started event: %v", m)
@@ -134,22 +156,58 @@ func TestServeExchange(t *testing.T) {
 			prof = m["result"].(map[string]any)
 		}
 	}
-	b, _ := json.Marshal(prof)
+	p, got := strictProfile(t, prof)
+	if got["kgiPinObject"] != 2500 || got["slmsrd"] != 20 || p.StopReason != "request" {
+		t.Errorf("counts %v, stop reason %q", got, p.StopReason)
+	}
+	h.send(t, `{"v":1,"id":"6","op":"shutdown"}`)
+	h.in.Close()
+	if err := h.cmd.Wait(); err != nil {
+		t.Fatalf("helper exit: %v", err)
+	}
+}
+
+// strictProfile decodes a record result into the profile types, refusing unknown fields, and
+// returns it with the call count per function.
+func strictProfile(t *testing.T, result any) (*profile.Profile, map[string]uint64) {
+	t.Helper()
+	b, _ := json.Marshal(result)
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	var p profile.Profile
 	if err := dec.Decode(&p); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]uint64{}
-	for _, f := range p.Collectors.Functions.Functions {
-		got[f.Name] = f.Calls
+	calls := map[string]uint64{}
+	if p.Collectors.Functions != nil {
+		for _, f := range p.Collectors.Functions.Functions {
+			calls[f.Name] = f.Calls
+		}
 	}
-	if got["kgiPinObject"] != 2500 || got["slmsrd"] != 20 || p.StopReason != "request" {
-		t.Errorf("counts %v, stop reason %q", got, p.StopReason)
+	return &p, calls
+}
+
+// TestServeShutdownWhileRecording: shutdown during a recording stops it and answers in this order:
+// the record's result (the profile, stop reason "request"), then the shutdown reply; then the
+// helper exits 0. The record omits "seconds", which means the default 10 s (not 0 s).
+func TestServeShutdownWhileRecording(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx, tg := fixtureTarget(t)
+	h := startHelper(t, "serve")
+	h.send(t, fmt.Sprintf(`{"v":1,"id":"r","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject"],"no_calibrate":true}}`, fx.PID, tg.StartTicks))
+	if m := h.next(t); m["event"] != "started" {
+		t.Fatalf("expected started event: %v", m)
 	}
-	h.send(t, `{"v":1,"id":"6","op":"shutdown"}`)
-	h.in.Close()
+	fx.Do(t, "pin 300")
+	h.send(t, `{"v":1,"id":"q","op":"shutdown"}`)
+	first, second := h.next(t), h.next(t)
+	prof, _ := first["result"].(map[string]any)
+	if first["id"] != "r" || first["type"] != "result" || prof == nil || prof["stop_reason"] != "request" {
+		t.Fatalf("first line after shutdown must be the record's profile: %v", first)
+	}
+	if second["id"] != "q" || second["type"] != "result" {
+		t.Fatalf("second line must be the shutdown reply: %v", second)
+	}
 	if err := h.cmd.Wait(); err != nil {
 		t.Fatalf("helper exit: %v", err)
 	}
@@ -241,6 +299,24 @@ func TestNoLeftoverProbesAfterKill9(t *testing.T) {
 	}
 	// The target keeps running normally.
 	fx.Do(t, "pin 1000")
+
+	// The killed helper could not remove its lock file, but its flock died with it: the next
+	// recording of the same pid is not BUSY, and it removes the file when it ends.
+	lock := fmt.Sprintf("%s/%d.lock", sysx.LockDir, fx.PID)
+	if _, err := os.Lstat(lock); err != nil {
+		t.Fatalf("the killed helper's lock file should still be there (stale): %v", err)
+	}
+	h2 := startHelper(t, "serve")
+	h2.send(t, fmt.Sprintf(`{"v":1,"id":"1","op":"record","params":{"pid":%d,"start_ticks":%d,"functions":["kgiPinObject"],"seconds":0.5,"no_calibrate":true}}`, fx.PID, tg.StartTicks))
+	if m := h2.next(t); m["event"] != "started" {
+		t.Fatalf("recording after kill -9: %v", m)
+	}
+	if m := h2.next(t); m["type"] != "result" {
+		t.Fatalf("recording after kill -9: %v", m)
+	}
+	if _, err := os.Lstat(lock); err == nil {
+		t.Errorf("%s left behind after the second recording ended", lock)
+	}
 }
 
 // TestRecordCLIRefusesNonAllowListed runs the record command against a process that is not
@@ -319,5 +395,25 @@ func TestDTraceCommands(t *testing.T) {
 	out, code = runMain(t, "this is not dtrace output\n", "import-dtrace")
 	if code != 2 || !strings.Contains(out, `"code":"BAD_REQUEST"`) || !strings.Contains(out, "not the output of a plsql-probe dtrace-script run") {
 		t.Errorf("garbage: status %d %s", code, out)
+	}
+}
+
+// TestRecordCLIRefusesBadSeconds: durations that are not a positive, finite number of seconds are
+// usage errors (one JSON line, exit status 2) before anything is inspected or attached: NaN used to
+// record nothing and 0 used to mean 10 s. It needs no root: usage errors come before privileges.
+func TestRecordCLIRefusesBadSeconds(t *testing.T) {
+	for _, s := range []string{"NaN", "0", "-5", "+Inf", "0.0001", "1e400", "ten"} {
+		out, code := runMain(t, "", "record", "--pid", "1", "--syscalls", "--seconds", s)
+		if code != 2 || !strings.Contains(out, `"code":"BAD_REQUEST"`) || !strings.Contains(out, "seconds") {
+			t.Errorf("--seconds %s: status %d, output %s", s, code, out)
+		}
+	}
+	out, code := runMain(t, "", "record", "--pid", "1", "--syscalls", "--seconds", "121")
+	if code != 2 || !strings.Contains(out, `"code":"LIMIT_EXCEEDED"`) {
+		t.Errorf("--seconds 121: status %d, output %s", code, out)
+	}
+	out, code = runMain(t, "", "dtrace-script", "--syscalls", "--seconds", "0")
+	if code != 2 || !strings.Contains(out, `"code":"BAD_REQUEST"`) {
+		t.Errorf("dtrace-script --seconds 0: status %d, output %s", code, out)
 	}
 }

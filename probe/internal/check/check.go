@@ -95,7 +95,7 @@ func Run(cfg *config.Config, cfgErr error, pid int) *Report {
 		r.Mechanisms["perf_sampling"] = trySampler()
 		costs := overhead.Measure(false)
 		r.Calibration = &costs
-		r.Mechanisms["uprobe_attach"] = Item{OK: costs.Calibrated, Detail: fmt.Sprintf("self-test uprobe: %.0f ns per hit, traced syscall (count mode): %.0f ns", costs.NsPerFunctionHit, costs.NsPerSyscallHit)}
+		r.Mechanisms["uprobe_attach"] = Item{OK: costs.Calibrated, Detail: fmt.Sprintf("self-test uprobes: %.0f ns per hit on a register push, %.0f ns on another instruction; traced syscall (count mode): %.0f ns", costs.NsPerPushHit, costs.NsPerOtherHit, costs.NsPerSyscallHit)}
 		if !costs.Calibrated {
 			r.Mechanisms["uprobe_attach"] = Item{OK: false, Detail: costs.Error}
 		}

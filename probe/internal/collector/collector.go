@@ -18,3 +18,10 @@ type Collector interface {
 	Read(p *profile.Profile) error
 	Stop() error
 }
+
+// Ticker is implemented by collectors that must look at the target while it runs, not only at
+// the end, because the target may exit first: the recording calls Tick about every 100 ms from
+// the goroutine that later calls Read.
+type Ticker interface {
+	Tick()
+}

@@ -49,7 +49,7 @@ type ScriptOptions struct {
 	Catalog   []string // pattern ids or "all"
 	Syscalls  bool
 	StacksHz  int
-	Seconds   float64 // 0: the default (10 s)
+	Seconds   float64 // required, as for record (the CLI flag defaults to DefaultSeconds)
 	NoFdKinds bool    // drop fds[arg0].fi_fs (for a DTrace without io.d's fds[])
 }
 
@@ -76,11 +76,8 @@ func (o ScriptOptions) validate(cfg *config.Config) (*plan, error) {
 	if o.PID < 0 {
 		return nil, perr.New(perr.BadRequest, "pid must be positive")
 	}
-	if o.Seconds == 0 {
-		o.Seconds = DefaultSeconds
-	}
-	if o.Seconds < 0 || o.Seconds > float64(cfg.MaxSeconds) || math.IsNaN(o.Seconds) {
-		return nil, perr.New(perr.LimitExceeded, "seconds must be in (0, %d] (max_seconds)", cfg.MaxSeconds)
+	if err := cfg.CheckSeconds(o.Seconds); err != nil {
+		return nil, err
 	}
 	if ms := o.Seconds * 1000; ms != math.Trunc(ms) {
 		return nil, perr.New(perr.BadRequest, "seconds must be a whole number of milliseconds (DTrace tick resolution here)")

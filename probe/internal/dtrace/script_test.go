@@ -2,6 +2,7 @@ package dtrace
 
 import (
 	"flag"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -163,7 +164,8 @@ func TestRecordedOutputMatchesScript(t *testing.T) {
 	}
 }
 
-// TestScriptRefusals: the same validation as record (name regex, glob prefix, caps, catalog ids).
+// TestScriptRefusals: the same validation as record (name regex, glob prefix, caps, catalog ids,
+// durations: 0, negative and non-finite seconds are usage errors, never "the default").
 func TestScriptRefusals(t *testing.T) {
 	capped := config.Default()
 	capped.MaxProbes = 2
@@ -172,20 +174,23 @@ func TestScriptRefusals(t *testing.T) {
 		opts ScriptOptions
 		code string
 	}{
-		{config.Default(), ScriptOptions{}, perr.BadRequest},
-		{config.Default(), ScriptOptions{Functions: []string{"kgi;PinObject"}}, perr.BadFunctionName},
-		{config.Default(), ScriptOptions{Functions: []string{"*"}}, perr.BadFunctionName},
-		{config.Default(), ScriptOptions{Functions: []string{"k*"}}, perr.BadFunctionName},
-		{config.Default(), ScriptOptions{Functions: []string{"a:b"}}, perr.BadFunctionName},
-		{config.Default(), ScriptOptions{Functions: []string{`x")}; system("id`}}, perr.BadFunctionName},
-		{config.Default(), ScriptOptions{Functions: []string{strings.Repeat("a", 129)}}, perr.BadFunctionName},
-		{config.Default(), ScriptOptions{Catalog: []string{"made-up"}}, perr.BadRequest},
+		{config.Default(), ScriptOptions{Seconds: 10}, perr.BadRequest},
+		{config.Default(), ScriptOptions{Seconds: 10, Functions: []string{"kgi;PinObject"}}, perr.BadFunctionName},
+		{config.Default(), ScriptOptions{Seconds: 10, Functions: []string{"*"}}, perr.BadFunctionName},
+		{config.Default(), ScriptOptions{Seconds: 10, Functions: []string{"k*"}}, perr.BadFunctionName},
+		{config.Default(), ScriptOptions{Seconds: 10, Functions: []string{"a:b"}}, perr.BadFunctionName},
+		{config.Default(), ScriptOptions{Seconds: 10, Functions: []string{`x")}; system("id`}}, perr.BadFunctionName},
+		{config.Default(), ScriptOptions{Seconds: 10, Functions: []string{strings.Repeat("a", 129)}}, perr.BadFunctionName},
+		{config.Default(), ScriptOptions{Seconds: 10, Catalog: []string{"made-up"}}, perr.BadRequest},
 		{config.Default(), ScriptOptions{Syscalls: true, Seconds: 121}, perr.LimitExceeded},
-		{config.Default(), ScriptOptions{Syscalls: true, Seconds: -1}, perr.LimitExceeded},
+		{config.Default(), ScriptOptions{Syscalls: true, Seconds: -1}, perr.BadRequest},
+		{config.Default(), ScriptOptions{Syscalls: true, Seconds: 0}, perr.BadRequest},
+		{config.Default(), ScriptOptions{Syscalls: true, Seconds: math.NaN()}, perr.BadRequest},
+		{config.Default(), ScriptOptions{Syscalls: true, Seconds: math.Inf(1)}, perr.BadRequest},
 		{config.Default(), ScriptOptions{Syscalls: true, Seconds: 0.0005}, perr.BadRequest},
-		{config.Default(), ScriptOptions{StacksHz: 1000}, perr.LimitExceeded},
-		{config.Default(), ScriptOptions{Syscalls: true, PID: -3}, perr.BadRequest},
-		{capped, ScriptOptions{Catalog: []string{"library-cache-pins"}}, perr.LimitExceeded},
+		{config.Default(), ScriptOptions{Seconds: 10, StacksHz: 1000}, perr.LimitExceeded},
+		{config.Default(), ScriptOptions{Seconds: 10, Syscalls: true, PID: -3}, perr.BadRequest},
+		{capped, ScriptOptions{Seconds: 10, Catalog: []string{"library-cache-pins"}}, perr.LimitExceeded},
 	} {
 		_, err := Script(c.cfg, c.opts)
 		if err == nil {
@@ -196,7 +201,7 @@ func TestScriptRefusals(t *testing.T) {
 			t.Errorf("%+v: %s (%s), want %s", c.opts, e.Code, e.Message, c.code)
 		}
 	}
-	if _, err := Script(capped, ScriptOptions{Functions: []string{"kgiPinObject", "kge*"}}); err != nil {
+	if _, err := Script(capped, ScriptOptions{Seconds: 10, Functions: []string{"kgiPinObject", "kge*"}}); err != nil {
 		t.Errorf("2 probes with max_probes 2: %v", err)
 	}
 }

@@ -153,7 +153,7 @@ func (c *Collector) Read(out *profile.Profile) error {
 			return fmt.Errorf("read count of %s: %w", p.Name, err)
 		}
 		fc := profile.FunctionCount{Name: p.Name, Module: p.Module, ProbeOffset: p.ProbeOffset,
-			Calls: bpfutil.SumPerCPU(vals), Pattern: catalog.PatternOf(p.Name)}
+			Calls: bpfutil.SumPerCPU(vals), Pattern: catalog.PatternOf(p.Name), ProbeSite: p.Site}
 		if c.opts.InclusiveTime {
 			if err := c.maps.times.Lookup(uint32(i), &vals); err == nil {
 				ns := bpfutil.SumPerCPU(vals)

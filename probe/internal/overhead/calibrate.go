@@ -1,11 +1,13 @@
 // Package overhead measures, on this host, what one counted uprobe hit and one traced syscall
 // cost, by probing the helper's own process; profiles report hits x these costs as an estimate.
+// A uprobe hit costs very different amounts depending on the instruction under the breakpoint
+// (see sites.go), so it is calibrated per probe-site kind, and every probed function's hits are
+// priced at the cost of its own kind.
 package overhead
 
 import (
 	"fmt"
 	"os"
-	"reflect"
 	"runtime"
 	"sync"
 	"time"
@@ -18,19 +20,31 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 )
 
-// Defaults used when calibration is off or fails: the medians measured on a 2-vCPU VM
-// (docs/oracle-profiling-notes.md section 5.3). Bare metal is about 10x cheaper for uprobes.
+// Defaults used when calibration is off or fails: thread CPU time per hit measured with
+// plsql-probe-bench -parts calibration on the 2-vCPU Debian 12 VM, kernel 6.18 (probe/README.md,
+// Benchmark). Bare metal is several times cheaper for uprobes.
 const (
-	DefaultNsPerUprobe  = 3500
-	DefaultNsPerSyscall = 150
+	DefaultNsPerPushHit  = 680  // a hit on a register push (emulated in the trap)
+	DefaultNsPerOtherHit = 4150 // a hit on another instruction (single-stepped)
+	DefaultNsPerSyscall  = 150
 )
 
 // Costs are the per-hit costs.
 type Costs struct {
-	NsPerFunctionHit float64 `json:"ns_per_function_hit"`
-	NsPerSyscallHit  float64 `json:"ns_per_syscall_hit"`
-	Calibrated       bool    `json:"calibrated"`
-	Error            string  `json:"error,omitempty"`
+	NsPerPushHit    float64 `json:"ns_per_push_hit"`
+	NsPerOtherHit   float64 `json:"ns_per_other_hit"`
+	NsPerSyscallHit float64 `json:"ns_per_syscall_hit"`
+	Calibrated      bool    `json:"calibrated"`
+	Error           string  `json:"error,omitempty"`
+}
+
+// PerSite returns the uprobe hit cost for a probe-site kind (symbols.SitePush or SiteOther; an
+// unknown kind is priced as other, the dearer one).
+func (c Costs) PerSite(site string) float64 {
+	if site == symbols.SitePush {
+		return c.NsPerPushHit
+	}
+	return c.NsPerOtherHit
 }
 
 var (
@@ -38,49 +52,47 @@ var (
 	cached = map[bool]*Costs{}
 )
 
-// Measure calibrates once per helper process and syscall mode (about 0.1-0.3 s) and caches the
-// result. timedSyscalls selects the syscalls collector mode whose cost is measured (count-only,
-// or entry+exit with times).
+// Measure calibrates once per helper process and syscall mode (about 0.2-0.5 s on a small VM)
+// and caches the result. timedSyscalls selects the syscalls collector mode whose cost is
+// measured (count-only, or entry+exit with times).
 func Measure(timedSyscalls bool) Costs {
 	mu.Lock()
 	defer mu.Unlock()
 	if c := cached[timedSyscalls]; c != nil {
 		return *c
 	}
-	c := Costs{NsPerFunctionHit: DefaultNsPerUprobe, NsPerSyscallHit: DefaultNsPerSyscall}
-	u, err := uprobeCost(20000)
+	c := Calibrate(timedSyscalls)
+	cached[timedSyscalls] = &c
+	return c
+}
+
+// Calibrate measures now, without the cache (the benchmark compares fresh calibrations with
+// measured costs).
+func Calibrate(timedSyscalls bool) Costs {
+	c := Defaults()
+	push, other, err := uprobeCosts(calibrationCalls)
 	if err == nil {
 		var s float64
 		if s, err = syscallCost(50000, timedSyscalls); err == nil {
-			c = Costs{NsPerFunctionHit: u, NsPerSyscallHit: s, Calibrated: true}
+			c = Costs{NsPerPushHit: push, NsPerOtherHit: other, NsPerSyscallHit: s, Calibrated: true}
 		}
 	}
 	if err != nil {
 		c.Error = err.Error()
 	}
-	cached[timedSyscalls] = &c
 	return c
 }
 
 // Defaults returns the uncalibrated costs.
 func Defaults() Costs {
-	return Costs{NsPerFunctionHit: DefaultNsPerUprobe, NsPerSyscallHit: DefaultNsPerSyscall}
+	return Costs{NsPerPushHit: DefaultNsPerPushHit, NsPerOtherHit: DefaultNsPerOtherHit, NsPerSyscallHit: DefaultNsPerSyscall}
 }
 
-//go:noinline
-func calibrationTarget(x uint64) uint64 { return x*2654435761 + 1 }
+// calibrationCalls per timed round and site.
+const calibrationCalls = 20000
 
-var sinkValue uint64
-
-func loop(n int) time.Duration {
-	t0 := time.Now()
-	for i := 0; i < n; i++ {
-		sinkValue = calibrationTarget(sinkValue)
-	}
-	return time.Since(t0)
-}
-
-// rounds is how many timed rounds are run; the fastest counts (least disturbed by the VM).
+// rounds is how many timed rounds are run per variant; the fastest counts (least disturbed by the
+// VM).
 const rounds = 3
 
 func fastest(f func() time.Duration) time.Duration {
@@ -93,49 +105,90 @@ func fastest(f func() time.Duration) time.Duration {
 	return best
 }
 
+// Loops are timed in thread CPU time (the thread is locked to its OS thread): a probe's cost is
+// CPU time of the probed thread, and the wall clock would add whatever else a busy host runs.
+func loop(site func(), n int) func() time.Duration {
+	return func() time.Duration {
+		t0 := sysx.ThreadCPUTime()
+		for i := 0; i < n; i++ {
+			site()
+		}
+		return sysx.ThreadCPUTime() - t0
+	}
+}
+
 func self() *target.Target {
 	pid := os.Getpid()
 	return &target.Target{PID: pid, TID: sysx.Gettid(), Threads: []int{pid}}
 }
 
-// uprobeCost probes calibrationTarget in this process and compares timed loops.
-func uprobeCost(n int) (float64, error) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	pc := uint64(reflect.ValueOf(calibrationTarget).Pointer())
+// SelfSites returns the two calibration sites as probes of this process's executable, classified
+// the way target functions are (a test checks that they are one push and one other site).
+func SelfSites() ([]symbols.Probe, error) {
+	push, other := siteAddrs()
 	maps, err := symbols.ExecMappings(os.Getpid())
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	var off uint64
-	found := false
-	for _, m := range maps {
-		if pc >= m.Start && pc < m.End {
-			off, found = pc-m.Start+m.Offset, true
+	var out []symbols.Probe
+	for _, s := range []struct {
+		name string
+		pc   uint64
+	}{{"pushSite", uint64(push)}, {"otherSite", uint64(other)}} {
+		for _, m := range maps {
+			if s.pc >= m.Start && s.pc < m.End {
+				off := s.pc - m.Start + m.Offset
+				site, err := symbols.SiteAt("/proc/self/exe", off)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, symbols.Probe{Name: s.name, Module: "plsql-probe", OpenPath: "/proc/self/exe", FileOffset: off, Site: site})
+			}
 		}
 	}
-	if !found {
-		return 0, fmt.Errorf("calibration function not in a file mapping")
+	if len(out) != 2 {
+		return nil, fmt.Errorf("calibration sites not in a file mapping")
 	}
-	loop(n) // warm up
-	base := fastest(func() time.Duration { return loop(n) })
-	c := functions.New(functions.Options{Probes: []symbols.Probe{{Name: "calibrationTarget", Module: "plsql-probe", OpenPath: "/proc/self/exe", FileOffset: off}}})
+	return out, nil
+}
+
+// uprobeCosts probes both sites in this process and compares timed loops with and without.
+func uprobeCosts(n int) (push, other float64, err error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	probes, err := SelfSites()
+	if err != nil {
+		return 0, 0, err
+	}
+	loops := []func() time.Duration{loop(pushSite, n), loop(otherSite, n)}
+	var base [2]time.Duration
+	for i, l := range loops {
+		l() // warm up
+		base[i] = fastest(l)
+	}
+	c := functions.New(functions.Options{Probes: probes})
 	defer c.Stop()
 	if err := c.Prepare(self()); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if err := c.Start(); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	probed := fastest(func() time.Duration { return loop(n) })
+	var probed [2]time.Duration
+	for i, l := range loops {
+		probed[i] = fastest(l)
+	}
 	var p profile.Profile
 	if err := c.Read(&p); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	if got := p.Collectors.Functions.Functions[0].Calls; got != uint64(rounds*n) {
-		return 0, fmt.Errorf("calibration probe counted %d of %d calls", got, rounds*n)
+	for _, f := range p.Collectors.Functions.Functions {
+		if f.Calls != uint64(rounds*n) {
+			return 0, 0, fmt.Errorf("calibration probe %s counted %d of %d calls", f.Name, f.Calls, rounds*n)
+		}
 	}
-	return positive(float64(probed-base) / float64(n)), nil
+	per := func(i int) float64 { return positive(float64(probed[i]-base[i]) / float64(n)) }
+	return per(0), per(1), nil
 }
 
 // syscallCost traces this thread's getppid calls.
@@ -143,11 +196,11 @@ func syscallCost(n int, timed bool) (float64, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	run := func() time.Duration {
-		t0 := time.Now()
+		t0 := sysx.ThreadCPUTime()
 		for i := 0; i < n; i++ {
 			sysx.Getppid()
 		}
-		return time.Since(t0)
+		return sysx.ThreadCPUTime() - t0
 	}
 	run() // warm up
 	base := fastest(run)
@@ -170,23 +223,33 @@ func positive(v float64) float64 {
 	return v
 }
 
-// Estimate fills the profile's overhead section.
+// Estimate fills the profile's overhead section: each function's hits at the cost of its probe
+// site, plus syscall hits.
 func Estimate(p *profile.Profile, c Costs) {
 	o := profile.OverheadEstimate{
-		Label:            "estimated added time = function hits x ns per hit + syscall hits x ns per syscall (calibrated on this host unless calibrated=false); an estimate, not a measurement",
-		NsPerFunctionHit: c.NsPerFunctionHit, NsPerSyscallHit: c.NsPerSyscallHit, Calibrated: c.Calibrated,
+		Label:           "estimated added time = function hits x ns per hit of their probe site (push or other) + syscall hits x ns per syscall (calibrated on this host unless calibrated=false); an estimate, not a measurement",
+		NsPerSyscallHit: c.NsPerSyscallHit, Calibrated: c.Calibrated,
+		NsPerSiteHit: &profile.SiteCosts{Push: c.NsPerPushHit, Other: c.NsPerOtherHit},
 	}
+	var functionNs float64
 	if f := p.Collectors.Functions; f != nil {
-		for _, fn := range f.Functions {
-			o.FunctionHits += fn.Calls
-		}
+		perCall := uint64(1)
 		if f.InclusiveTime {
-			o.FunctionHits *= 2 // entry and return probes
+			perCall = 2 // entry and return probes (the return probe is priced like the entry)
 		}
+		for _, fn := range f.Functions {
+			hits := fn.Calls * perCall
+			o.FunctionHits += hits
+			functionNs += float64(hits) * c.PerSite(fn.ProbeSite)
+		}
+	}
+	o.NsPerFunctionHit = c.NsPerOtherHit
+	if o.FunctionHits > 0 {
+		o.NsPerFunctionHit = functionNs / float64(o.FunctionHits)
 	}
 	if s := p.Collectors.Syscalls; s != nil {
 		o.SyscallHits = syscalls.Hits(s)
 	}
-	o.EstimatedMs = (float64(o.FunctionHits)*o.NsPerFunctionHit + float64(o.SyscallHits)*o.NsPerSyscallHit) / 1e6
+	o.EstimatedMs = (functionNs + float64(o.SyscallHits)*o.NsPerSyscallHit) / 1e6
 	p.Overhead = o
 }

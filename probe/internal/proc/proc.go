@@ -4,10 +4,13 @@
 package proc
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
 	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
@@ -19,6 +22,7 @@ type Collector struct {
 	dir    string
 	scope  string
 	before profile.ProcStats
+	last   profile.ProcStats // the latest snapshot taken while the target ran
 }
 
 // New creates the collector.
@@ -40,13 +44,26 @@ func (c *Collector) Prepare(t *target.Target) error {
 // Start takes the "before" snapshot.
 func (c *Collector) Start() error {
 	s, err := Snapshot(c.dir)
-	c.before = s
+	c.before, c.last = s, s
 	return err
 }
 
-// Read takes the "after" snapshot and the delta.
+// Tick keeps the latest snapshot, so that a target that exits during the recording still has
+// counters up to (at most one tick before) its exit.
+func (c *Collector) Tick() {
+	if s, err := Snapshot(c.dir); err == nil {
+		c.last = s
+	}
+}
+
+// Read takes the "after" snapshot and the delta. If the target is gone (it exited: the recording
+// stops with target_exited), the last snapshot taken while it ran is the "after"; that is a normal
+// end, not a collector error.
 func (c *Collector) Read(p *profile.Profile) error {
 	after, err := Snapshot(c.dir)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ESRCH) {
+		after, err = c.last, nil
+	}
 	res := &profile.ProcResult{Status: "ok", Scope: c.scope, Before: c.before, After: after}
 	p.Collectors.Proc = res
 	if err != nil {

@@ -76,6 +76,9 @@ type FunctionCount struct {
 	Calls       uint64  `json:"calls"`
 	InclusiveNs *uint64 `json:"inclusive_ns,omitempty"`
 	Pattern     string  `json:"pattern,omitempty"`
+	// ProbeSite is the kind of instruction at the probe address ("push" or "other"), which decides
+	// what one hit costs; absent in DTrace imports and older profiles.
+	ProbeSite string `json:"probe_site,omitempty"`
 }
 
 // SyscallsResult is the per-syscall counts and the write-size histograms.
@@ -195,4 +198,13 @@ type OverheadEstimate struct {
 	SyscallHits      uint64  `json:"syscall_hits"`
 	NsPerSyscallHit  float64 `json:"ns_per_syscall_hit"`
 	Calibrated       bool    `json:"calibrated"`
+	// NsPerSiteHit is the calibrated cost of one hit per probe-site kind; ns_per_function_hit is
+	// then their mean weighted by the hits. Absent in older profiles (one cost for every hit).
+	NsPerSiteHit *SiteCosts `json:"ns_per_site_hit,omitempty"`
+}
+
+// SiteCosts is the cost of one uprobe hit per kind of probed instruction.
+type SiteCosts struct {
+	Push  float64 `json:"push"`  // a register push, emulated by the kernel in the trap
+	Other float64 `json:"other"` // other instructions, single-stepped out of line
 }

@@ -47,11 +47,20 @@ type SymbolsParams struct {
 	Match string `json:"match"`
 }
 
-// Hello is the answer to "hello".
+// Hello is the answer to "hello" and the data of the ready line.
 type Hello struct {
 	Protocol int      `json:"protocol"`
 	Tool     string   `json:"tool"`
 	Version  string   `json:"version"`
 	Ops      []string `json:"ops"`
 	Profile  int      `json:"profile_version"`
+	Root     bool     `json:"root"` // false: inspect, symbols and record will answer NOT_PRIVILEGED
+}
+
+// Ready is the first line serve writes, before reading any request: the helper started, its
+// policy file was accepted, and it speaks this protocol version.
+type Ready struct {
+	V    int    `json:"v"`
+	Type string `json:"type"` // always "ready"
+	Data Hello  `json:"data"`
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/perr"
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
 	"github.com/plsql-perf/plsql-perf/probe/internal/session"
+	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
 	"github.com/plsql-perf/plsql-perf/probe/internal/version"
 )
 
@@ -44,10 +45,11 @@ func (s *Server) fail(req Request, err error) {
 	s.send(Response{V: ProtocolVersion, ID: req.ID, Type: "error", Op: req.Op, Error: perr.From(err)})
 }
 
-// Serve reads requests until EOF, a shutdown request or ctx ends (signal). A running recording is
-// stopped and its profile sent before Serve returns.
+// Serve announces itself with one ready line, then reads requests until EOF, a shutdown request
+// or ctx ends (signal). A running recording is stopped and its profile sent before Serve returns.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	s.out = json.NewEncoder(out)
+	s.send(Ready{V: ProtocolVersion, Type: "ready", Data: hello()})
 	lines := make(chan []byte)
 	go func() {
 		sc := bufio.NewScanner(in)
@@ -115,8 +117,7 @@ func (s *Server) handle(ctx context.Context, line []byte) bool {
 	s.Log.Printf("request id=%s op=%s", req.ID, req.Op)
 	switch req.Op {
 	case "hello":
-		s.reply(req, Hello{Protocol: ProtocolVersion, Tool: "plsql-probe", Version: version.Version, Profile: profile.Version,
-			Ops: []string{"hello", "check", "catalog", "inspect", "symbols", "record", "stop", "shutdown"}})
+		s.reply(req, hello())
 	case "catalog":
 		s.reply(req, catalog.All())
 	case "check":
@@ -151,7 +152,7 @@ func (s *Server) handle(ctx context.Context, line []byte) bool {
 		}
 		s.reply(req, res)
 	case "record":
-		var o session.Options
+		o := session.Options{Seconds: session.DefaultSeconds} // decoding keeps it when "seconds" is absent
 		if err := decodeParams(req.Params, &o); err != nil {
 			s.fail(req, err)
 			return false
@@ -172,12 +173,21 @@ func (s *Server) handle(ctx context.Context, line []byte) bool {
 		s.stopRecording(session.StopRequested)
 		s.reply(req, map[string]bool{"stopping": true})
 	case "shutdown":
+		// The running recording answers first (its profile), then the shutdown reply: a client that
+		// stops reading at the shutdown reply has everything.
+		s.stopRecording(session.StopRequested)
+		s.recWG.Wait()
 		s.reply(req, map[string]bool{"shutdown": true})
 		return true
 	default:
 		s.fail(req, perr.New(perr.BadRequest, "unknown op %q", req.Op))
 	}
 	return false
+}
+
+func hello() Hello {
+	return Hello{Protocol: ProtocolVersion, Tool: "plsql-probe", Version: version.Version, Profile: profile.Version,
+		Ops: []string{"hello", "check", "catalog", "inspect", "symbols", "record", "stop", "shutdown"}, Root: sysx.Euid() == 0}
 }
 
 func (s *Server) startRecording(ctx context.Context, req Request, o session.Options) {

@@ -26,11 +26,13 @@ type Options struct {
 	SyscallTimes  bool     `json:"syscall_times,omitempty"` // syscalls with entry+exit: times and returned sizes (costlier)
 	StacksHz      int      `json:"stacks_hz,omitempty"`     // 0: no stack sampling
 	NoProc        bool     `json:"no_proc,omitempty"`
-	Seconds       float64  `json:"seconds,omitempty"` // default 10
+	Seconds       float64  `json:"seconds"` // required range [config.MinSeconds, max_seconds]; see DefaultSeconds
 	NoCalibrate   bool     `json:"no_calibrate,omitempty"`
 }
 
-// DefaultSeconds is the recording length when none is given.
+// DefaultSeconds is the recording length when the client does not name one: the CLI flag's default,
+// and what serve puts in Options before decoding the record params (so an absent "seconds" means
+// 10 s, while an explicit 0 is refused like any other invalid duration).
 const DefaultSeconds = 10
 
 // Check validates the options against the policy caps.
@@ -38,11 +40,8 @@ func (o *Options) Check(cfg *config.Config) error {
 	if o.PID <= 0 {
 		return perr.New(perr.BadRequest, "pid is required")
 	}
-	if o.Seconds == 0 {
-		o.Seconds = DefaultSeconds
-	}
-	if o.Seconds < 0 || o.Seconds > float64(cfg.MaxSeconds) {
-		return perr.New(perr.LimitExceeded, "seconds must be in (0, %d] (max_seconds)", cfg.MaxSeconds)
+	if err := cfg.CheckSeconds(o.Seconds); err != nil {
+		return err
 	}
 	if o.StacksHz < 0 || o.StacksHz > cfg.MaxHz {
 		return perr.New(perr.LimitExceeded, "stacks_hz must be in [1, %d] (max_hz)", cfg.MaxHz)

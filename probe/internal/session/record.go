@@ -44,10 +44,11 @@ func RequireRoot() error {
 // Record runs one recording until opts.Seconds pass, ctx is cancelled (its cause becomes the stop
 // reason) or the target exits. Refusals are returned as *perr.Error before anything is attached.
 func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted func(Started)) (*profile.Profile, error) {
-	if err := RequireRoot(); err != nil {
+	// Usage errors first: they are the caller's to fix whatever the privileges.
+	if err := opts.Check(cfg); err != nil {
 		return nil, err
 	}
-	if err := opts.Check(cfg); err != nil {
+	if err := RequireRoot(); err != nil {
 		return nil, err
 	}
 	t, err := target.Inspect(opts.PID, opts.TID)
@@ -58,10 +59,13 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 		return nil, err
 	}
 	release, err := sysx.LockTarget(t.PID)
-	if err != nil {
-		return nil, perr.New(perr.Busy, "another plsql-probe recording of process %d is running (%v)", t.PID, err)
+	if errors.Is(err, sysx.ErrLocked) {
+		return nil, perr.New(perr.Busy, "another plsql-probe recording of process %d is running", t.PID)
 	}
-	defer release()
+	if err != nil {
+		return nil, perr.New(perr.Internal, "lock %s/%d.lock: %v", sysx.LockDir, t.PID, err)
+	}
+	defer release() // removes the lock file on every return path
 
 	p := newProfile(t)
 	filterTID := t.Threaded() && opts.TID != 0
@@ -135,10 +139,17 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 		onStarted(s)
 	}
 
-	p.StopReason = wait(ctx, t, time.Duration(opts.Seconds*float64(time.Second)))
+	var tickers []collector.Ticker
+	for _, c := range started {
+		if tk, ok := c.(collector.Ticker); ok {
+			tickers = append(tickers, tk)
+		}
+	}
+	p.StopReason = wait(ctx, t, time.Duration(opts.Seconds*float64(time.Second)), tickers)
 	p.ElapsedMs = float64(time.Since(begin).Microseconds()) / 1000
-	if p.StopReason == "target_exited" {
-		p.Warnings = append(p.Warnings, profile.Warning{Code: "TARGET_EXITED", Message: fmt.Sprintf("process %d exited or was replaced during the recording", t.PID)})
+	if p.StopReason == "target_exited" || !t.StillSame() {
+		p.Warnings = append(p.Warnings, profile.Warning{Code: "TARGET_EXITED", Message: fmt.Sprintf(
+			"process %d exited or was replaced during the recording: everything it did until then is counted; /proc counters end at the last look while it ran (at most 100 ms before its exit)", t.PID)})
 	}
 	// Read everything while still attached, then detach (deferred).
 	for _, c := range started {
@@ -150,7 +161,10 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 	return p, nil
 }
 
-func wait(ctx context.Context, t *target.Target, d time.Duration) string {
+// wait returns the stop reason. Every 100 ms it checks that the target still runs and lets the
+// collectors that need it look at the target (tickers), since the target may not be there at the
+// end.
+func wait(ctx context.Context, t *target.Target, d time.Duration, tickers []collector.Ticker) string {
 	deadline := time.NewTimer(d)
 	defer deadline.Stop()
 	tick := time.NewTicker(100 * time.Millisecond)
@@ -167,6 +181,9 @@ func wait(ctx context.Context, t *target.Target, d time.Duration) string {
 		case <-tick.C:
 			if !t.StillSame() {
 				return "target_exited"
+			}
+			for _, tk := range tickers {
+				tk.Tick()
 			}
 		}
 	}

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -12,6 +15,7 @@ import (
 	"github.com/plsql-perf/plsql-perf/probe/internal/config"
 	"github.com/plsql-perf/plsql-perf/probe/internal/perr"
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
+	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
 	"github.com/plsql-perf/plsql-perf/probe/internal/target"
 	"github.com/plsql-perf/plsql-perf/probe/internal/testfixture"
 )
@@ -138,8 +142,17 @@ func TestRecordSeedPatterns(t *testing.T) {
 	if p.Collectors.Stacks == nil || p.Collectors.Stacks.Status != "ok" {
 		t.Errorf("stacks: %+v", p.Collectors.Stacks)
 	}
-	if o := p.Overhead; o.FunctionHits < 30000 || o.EstimatedMs <= 0 || !strings.Contains(o.Label, "estimate") {
+	if o := p.Overhead; o.FunctionHits < 30000 || o.EstimatedMs <= 0 || !strings.Contains(o.Label, "estimate") || o.NsPerSiteHit == nil {
 		t.Errorf("overhead estimate: %+v", o)
+	}
+	// Each function is priced by the instruction under its probe: kglpnp is probed after its
+	// hot-patch NOP, on the frame push; kglPinSetContext starts with a load.
+	sites := map[string]string{}
+	for _, f := range p.Collectors.Functions.Functions {
+		sites[f.Name] = f.ProbeSite
+	}
+	if sites["kglpnp"] != "push" || sites["kglPinSetContext"] != "other" {
+		t.Errorf("probe sites: %v", sites)
 	}
 	if len(p.Errors) != 0 {
 		t.Errorf("collector errors: %+v", p.Errors)
@@ -154,6 +167,69 @@ func TestRecordSeedPatterns(t *testing.T) {
 	var back profile.Profile
 	if err := dec.Decode(&back); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTargetExitsDuringRecording: the target quits while a full recording runs. The recording
+// stops by itself with stop reason target_exited and a TARGET_EXITED warning, and keeps what the
+// target did: exact function and syscall counts, symbolised stacks, /proc counters up to its
+// exit, and no collector error (the /proc collector used to report the exit as INTERNAL).
+func TestTargetExitsDuringRecording(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := startRecording(t, Options{PID: fx.PID, StartTicks: tg.StartTicks, Functions: []string{"slmsrd"},
+		Syscalls: true, StacksHz: 499, Seconds: 60, NoCalibrate: true})
+	fx.Do(t, "exc 7")
+	fx.Do(t, "write 4096 5")
+	_, spinCPU := fx.DoCPU(t, "spin 500")
+	fx.Close() // quit; the test process reaps it
+	select {
+	case <-rec.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the recording did not notice that the target exited")
+	}
+	if rec.err != nil {
+		t.Fatal(rec.err)
+	}
+	p := rec.prof
+	if p.StopReason != "target_exited" || !hasWarning(p, "TARGET_EXITED") {
+		t.Errorf("stop reason %q, warnings %+v", p.StopReason, p.Warnings)
+	}
+	if len(p.Errors) != 0 {
+		t.Errorf("a target exit is a normal end, not a collector error: %+v", p.Errors)
+	}
+	if n := calls(p)["slmsrd"]; n != 14 {
+		t.Errorf("slmsrd: %d calls, want 14", n)
+	}
+	var writes4096 uint64
+	for _, w := range p.Collectors.Syscalls.Writes {
+		for _, sc := range w.TopSizes {
+			if w.Syscall == "write" && w.FdKind == "file" && sc.Size == 4096 {
+				writes4096 += sc.Calls
+			}
+		}
+	}
+	if writes4096 != 5 {
+		t.Errorf("write(file, 4096): %d, want 5", writes4096)
+	}
+	st := p.Collectors.Stacks
+	var named uint64
+	for _, f := range st.Folded {
+		if strings.Contains(f.Stack, "qerstSnapStats") {
+			named += f.Count
+		}
+	}
+	// Samples follow the CPU time the spin got (a busy host cuts it below 500 ms): a third of 499 Hz.
+	if st.Status != "ok" || st.Samples < 5 || float64(st.Samples) < float64(spinCPU)/1e9*499/3 || named*2 < st.Samples {
+		t.Errorf("stacks after the target exited: status %s, %d samples, %d name qerstSnapStats", st.Status, st.Samples, named)
+	}
+	pr := p.Collectors.Proc
+	if pr.Status != "ok" || pr.Delta.UtimeMs+pr.Delta.StimeMs <= 0 || pr.Delta.Syscw < 5 {
+		t.Errorf("proc after the target exited: %+v", pr)
 	}
 }
 
@@ -224,8 +300,27 @@ func TestRefusals(t *testing.T) {
 	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"kgiPinObject+4"} }), perr.BadFunctionName)
 	wantRefusal(t, with(func(o *Options) { o.Functions = []string{"*"} }), perr.BadFunctionName)
 	wantRefusal(t, with(func(o *Options) { o.Seconds = 121 }), perr.LimitExceeded)
+	for _, s := range []float64{0, -1, 0.0001, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		wantRefusal(t, with(func(o *Options) { o.Seconds = s }), perr.BadRequest) // never "the default" or "nothing"
+	}
 	wantRefusal(t, with(func(o *Options) { o.StacksHz = 5000 }), perr.LimitExceeded)
 	wantRefusal(t, with(func(o *Options) { o.TID = sleep.Process.Pid }), perr.BadTID)
 	wantRefusal(t, with(func(o *Options) { o.PID = 999999999 }), perr.NoSuchProcess)
 	wantRefusal(t, with(func(o *Options) { o.SyscallTimes = true }), perr.BadRequest) // needs syscalls
+
+	// The per-pid lock: refusals after it was taken (the unknown names above) left no file; a second
+	// recording of the same pid is BUSY while the first runs; the file goes when the first ends.
+	lock := fmt.Sprintf("%s/%d.lock", sysx.LockDir, fx.PID)
+	if _, err := os.Lstat(lock); err == nil {
+		t.Errorf("%s left behind by a refused recording", lock)
+	}
+	rec := startRecording(t, with(func(o *Options) { o.Seconds = 60 }))
+	if _, err := os.Lstat(lock); err != nil {
+		t.Errorf("no lock file while recording: %v", err)
+	}
+	wantRefusal(t, base, perr.Busy)
+	rec.finish(t)
+	if _, err := os.Lstat(lock); err == nil {
+		t.Errorf("%s left behind after the recording ended", lock)
+	}
 }

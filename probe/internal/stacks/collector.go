@@ -1,6 +1,8 @@
 // Package stacks samples the target's on-CPU user stacks with a cpu-clock perf event per thread
 // (default 99 Hz) and a BPF program that counts stack ids in the kernel; user space symbolises the
 // addresses through /proc/PID/maps and the ELF symbol tables, and folds them for a flame graph.
+// The maps and the ELF files are captured while the target runs (at Prepare, and again on every
+// Tick for libraries mapped later), so the samples of a target that exits first keep their names.
 // Unwinding uses frame pointers (bpf_get_stackid), so binaries built without them give short
 // stacks.
 package stacks
@@ -28,10 +30,10 @@ type Options struct {
 // Collector samples stacks.
 type Collector struct {
 	opts    Options
-	t       *target.Target
 	maps    maps
 	prog    *ebpf.Program
 	perfFDs []int
+	sym     *symbols.Symbolizer
 }
 
 // New creates the collector.
@@ -42,7 +44,6 @@ func (c *Collector) Name() string { return "stacks" }
 
 // Prepare loads the program and opens one disabled sampling event per thread.
 func (c *Collector) Prepare(t *target.Target) error {
-	c.t = t
 	var tid uint32
 	if c.opts.FilterTID {
 		tid = uint32(t.TID)
@@ -62,6 +63,9 @@ func (c *Collector) Prepare(t *target.Target) error {
 	}
 	if c.prog, err = ebpf.NewProgram(sampleProgram(&c.maps, uint32(t.PID), tid)); err != nil {
 		return fmt.Errorf("load sampling program: %w", err)
+	}
+	if c.sym, err = symbols.NewSymbolizer(t.PID); err != nil {
+		return fmt.Errorf("read maps for symbols: %w", err)
 	}
 	threads := t.Threads
 	if c.opts.FilterTID {
@@ -90,6 +94,9 @@ func (c *Collector) Start() error {
 	return nil
 }
 
+// Tick picks up libraries the target mapped since the last look (a no-op once it has exited).
+func (c *Collector) Tick() { _ = c.sym.Refresh() }
+
 // Read stops sampling, then symbolises and folds the stacks.
 func (c *Collector) Read(p *profile.Profile) error {
 	res := &profile.StacksResult{Status: "ok", Hz: c.opts.Hz, Folded: []profile.FoldedStack{}}
@@ -98,11 +105,8 @@ func (c *Collector) Read(p *profile.Profile) error {
 	for _, fd := range c.perfFDs {
 		_ = sysx.DisablePerfEvent(fd)
 	}
-	sym, err := symbols.NewSymbolizer(c.t.PID)
-	if err != nil {
-		res.Status = "error"
-		return fmt.Errorf("read maps for symbols: %w", err)
-	}
+	c.Tick() // the last look, if the target still runs
+	sym := c.sym
 	folded := map[string]uint64{}
 	var (
 		id   uint32
@@ -161,6 +165,10 @@ func (c *Collector) Stop() error {
 		keep(sysx.Close(fd))
 	}
 	c.perfFDs = nil
+	if c.sym != nil {
+		c.sym.Close()
+		c.sym = nil
+	}
 	if c.prog != nil {
 		keep(c.prog.Close())
 		c.prog = nil

@@ -8,6 +8,7 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 )
@@ -35,6 +36,20 @@ func LoadIndex(path string) (*Index, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return indexOf(f, path)
+}
+
+// LoadIndexFrom reads the symbols from an already open file (kept open while the target lived, so
+// that it can be read after the target is gone). The file is not closed.
+func LoadIndexFrom(r io.ReaderAt, name string) (*Index, error) {
+	f, err := elf.NewFile(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return indexOf(f, name)
+}
+
+func indexOf(f *elf.File, path string) (*Index, error) {
 	ix := &Index{Path: path, byNm: map[string]int{}}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {

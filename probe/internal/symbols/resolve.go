@@ -42,6 +42,7 @@ type Probe struct {
 	FileOffset  uint64 // of the symbol
 	ProbeOffset uint64 // bytes skipped after the symbol (hot-patch prologue), 0 or the NOP length
 	Size        uint64
+	Site        string // SitePush or SiteOther: the instruction at the probe address
 }
 
 // Request says what to resolve.
@@ -105,12 +106,13 @@ func probeFor(m Module, ix *Index, fn Func) (Probe, error) {
 	if err != nil {
 		return Probe{}, err
 	}
-	p := Probe{Name: fn.Name, Module: m.Display, OpenPath: m.OpenPath, FileOffset: off, Size: fn.Size}
-	if code, err := readCode(m.OpenPath, off, 8); err == nil {
+	p := Probe{Name: fn.Name, Module: m.Display, OpenPath: m.OpenPath, FileOffset: off, Size: fn.Size, Site: SiteOther}
+	if code, err := readCode(m.OpenPath, off, 16); err == nil {
 		p.ProbeOffset = hotPatchSkip(code)
 		if p.Size != 0 && p.ProbeOffset >= p.Size {
 			p.ProbeOffset = 0
 		}
+		p.Site = siteKind(code[p.ProbeOffset:])
 	}
 	return p, nil
 }

@@ -23,3 +23,16 @@ func TestHotPatchSkipRecognisesNOPs(t *testing.T) {
 		t.Errorf("plain prologue %x taken for a hot-patch NOP", plainPrologue)
 	}
 }
+
+// TestSiteKind: a frame push at the probe address (what follows Oracle's hot-patch NOP) is a
+// "push" site, whatever register or frame size; other instructions are "other".
+func TestSiteKind(t *testing.T) {
+	for _, c := range []struct {
+		code []byte
+		want string
+	}{{plainPrologue, SitePush}, {pushVariant, SitePush}, {otherStart, SiteOther}, {nil, SiteOther}} {
+		if got := siteKind(c.code); got != c.want {
+			t.Errorf("siteKind(%x) = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

@@ -1,7 +1,11 @@
 package syscalls
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -201,7 +205,8 @@ func TestThreadFilterBothModes(t *testing.T) {
 			t.Fatal(err)
 		}
 		fx.Do(t, "tpin 300 700")
-		fx.Do(t, "write 4096 10") // main thread only
+		fx.Do(t, "write 4096 10")  // main thread only
+		waitAsleep(t, fx.PID, tid) // the worker's next read has entered the kernel (a busy host may delay it)
 		var p profile.Profile
 		if err := c.Read(&p); err != nil {
 			t.Fatal(err)
@@ -219,5 +224,27 @@ func TestThreadFilterBothModes(t *testing.T) {
 		if timed && totalNs(r, "write") == 0 {
 			t.Errorf("timed: worker write has no time")
 		}
+	}
+}
+
+// waitAsleep waits until a thread sleeps (state S in /proc/PID/task/TID/stat), that is until it is
+// blocked in its next syscall.
+func waitAsleep(t *testing.T, pid, tid int) {
+	t.Helper()
+	path := fmt.Sprintf("/proc/%d/task/%d/stat", pid, tid)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		if f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]); len(f) > 0 && f[0] == "S" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("thread %d did not block within 10 s", tid)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -138,20 +140,21 @@ func DevIno(path string) (dev, ino uint64, err error) {
 	return uint64(st.Dev), st.Ino, nil
 }
 
-// LockTarget takes an exclusive, non-blocking lock so that only one recording per target pid runs
-// on the host. The lock dies with the process (including SIGKILL).
-func LockTarget(pid int) (release func(), err error) {
-	dir := "/run/plsql-probe"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
+// Inode returns the inode number of an open file's FileInfo (0 if the platform does not say).
+func Inode(fi os.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return st.Ino
 	}
-	f, err := os.OpenFile(fmt.Sprintf("%s/%d.lock", dir, pid), os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, err
+	return 0
+}
+
+// ThreadCPUTime is the calling thread's CPU time (user + system, which includes the kernel's
+// handling of the thread's uprobe traps and traced syscalls). Timing with it instead of the wall
+// clock leaves out the time other processes of a busy host take.
+func ThreadCPUTime() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0
 	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { f.Close() }, nil
+	return time.Duration(ts.Nano())
 }

@@ -104,9 +104,22 @@ func (t *Target) Vet(cfg *config.Config, wantStart uint64) error {
 }
 
 // StillSame reports whether the process is alive and is still the same process (no pid reuse).
+// A zombie (exited, not yet reaped by its parent) is not alive: it runs no code any more.
 func (t *Target) StillSame() bool {
-	start, _, err := readStat(fmt.Sprintf("/proc/%d/stat", t.PID))
-	return err == nil && start == t.StartTicks
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", t.PID))
+	if err != nil {
+		return false
+	}
+	start, _, err := parseStat(b)
+	return err == nil && start == t.StartTicks && !exitedState(b)
+}
+
+// exitedState reports whether stat's state field (the first after the comm) is Z (zombie) or X
+// (dead).
+func exitedState(stat []byte) bool {
+	s := string(stat)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return len(f) > 0 && (f[0] == "Z" || f[0] == "X")
 }
 
 func cfgName(c *config.Config) string {
@@ -123,15 +136,23 @@ func readStat(path string) (uint64, string, error) {
 	if err != nil {
 		return 0, "", fmt.Errorf("read %s: %w", path, err)
 	}
+	start, comm, err := parseStat(b)
+	if err != nil {
+		return 0, "", fmt.Errorf("%s: %w", path, err)
+	}
+	return start, comm, nil
+}
+
+func parseStat(b []byte) (uint64, string, error) {
 	s := string(b)
 	open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
 	if open < 0 || end < open {
-		return 0, "", fmt.Errorf("malformed %s", path)
+		return 0, "", errors.New("malformed stat")
 	}
 	fields := strings.Fields(s[end+1:])
 	// fields[0] is field 3 (state); starttime is field 22.
 	if len(fields) < 20 {
-		return 0, "", fmt.Errorf("malformed %s", path)
+		return 0, "", errors.New("malformed stat")
 	}
 	start, err := strconv.ParseUint(fields[19], 10, 64)
 	return start, s[open+1 : end], err

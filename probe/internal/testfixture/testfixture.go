@@ -125,22 +125,32 @@ func (p *Proc) next(t T, timeout time.Duration) string {
 	return ""
 }
 
-// Do sends one command and returns the number after "ok" (elapsed ns, or a thread id).
+// Do sends one command and returns the first number after "ok" (elapsed ns, or a thread id).
 func (p *Proc) Do(t T, command string) int64 {
+	t.Helper()
+	v, _ := p.DoCPU(t, command)
+	return v
+}
+
+// DoCPU sends one command and returns both numbers of its "ok <ns> <cpu_ns>" answer: the elapsed
+// ns (or a thread id) and the CPU time of the fixture's main thread during the command, which
+// excludes the time other processes of a busy host took.
+func (p *Proc) DoCPU(t T, command string) (int64, int64) {
 	t.Helper()
 	if _, err := fmt.Fprintln(p.in, command); err != nil {
 		t.Fatalf("fixture %q: %v", command, err)
 	}
 	l := p.next(t, 2*time.Minute)
-	v, ok := strings.CutPrefix(l, "ok ")
-	if !ok {
+	f := strings.Fields(l)
+	if len(f) != 3 || f[0] != "ok" {
 		t.Fatalf("fixture %q: %s", command, l)
 	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
+	v, err1 := strconv.ParseInt(f[1], 10, 64)
+	cpu, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil {
 		t.Fatalf("fixture %q: %s", command, l)
 	}
-	return n
+	return v, cpu
 }
 
 // Close stops the fixture.

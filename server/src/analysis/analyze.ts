@@ -1,21 +1,223 @@
 /**
- * The analyzer's entry point for one document: parse, build the model, run the rules, return findings.
- * Used by the CLI, the language server and the benchmarks; imports nothing from any editor.
+ * The analyzer's entry point for one document: parse (or take a parse), build the semantic layer in one walk
+ * with every enabled rule, and return the findings. Used by the CLI, the language server, the profile
+ * command and the benchmarks; imports nothing from any editor.
  */
+import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import { compareFindings, type Finding } from '../syntax/finding.ts';
+import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
+import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
+import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
+import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
+import { severityForHeat } from './rules/heat.ts';
+import { lineStartsOf } from './rules/support/literals.ts';
+import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
+import { applySuppressions } from './suppressions.ts';
+import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
+
+export interface RuleSetting {
+  enabled?: boolean;
+  severity?: Severity;
+  options?: Record<string, unknown>;
+}
+
+/** Rule settings, as `.plsqlperf.json` and the editor settings give them. */
+export interface AnalyzerConfig {
+  rules?: Record<string, RuleSetting>;
+}
+
+export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
+  /** The document's path or URI, as the workspace index knows it. */
+  file?: string;
+  /** The workspace, for calls into other files; without it only this document is known. */
+  index?: WorkspaceIndex;
+  config?: AnalyzerConfig;
+  /** A parse of exactly this text that the caller already has (the CLI parses once for index and rules). */
+  script?: ParsedScript;
+  /** Rules to run besides the built-in ones (tests; later, plugins). */
+  extraRules?: readonly Rule[];
+}
 
 export interface AnalysisResult {
   findings: Finding[];
   lines: number;
   parseMs: number;
+  /** Semantic layer and rules. */
+  analysisMs: number;
   script: ParsedScript;
+  semantics: DocumentSemantics;
 }
 
-export function analyzeText(text: string, options: ParseOptions = {}): AnalysisResult {
+const severities: Severity[] = ['info', 'warning', 'error'];
+
+/** The configured severity moves the rule's whole scale: heat still raises or lowers it from there. */
+function configuredSeverity(computed: Severity, ruleId: string, defaultSeverity: Severity, config: AnalyzerConfig | undefined): Severity {
+  const configured = config?.rules?.[ruleId]?.severity;
+  if (!configured) return computed;
+  const shifted = severities.indexOf(computed) + severities.indexOf(configured) - severities.indexOf(defaultSeverity);
+  return severities[Math.max(0, Math.min(2, shifted))]!;
+}
+
+function overlaps(a: SourceRange, b: SourceRange): boolean {
+  const aStartsAfterB = a.line > b.endLine || (a.line === b.endLine && a.column >= b.endColumn);
+  const bStartsAfterA = b.line > a.endLine || (b.line === a.endLine && b.column >= a.endColumn);
+  return !aStartsAfterB && !bStartsAfterA;
+}
+
+export function analyzeText(text: string, options: AnalyzeOptions = {}): AnalysisResult {
   const started = performance.now();
-  const script = parseScript(text, options);
-  const parseMs = performance.now() - started;
-  const findings = [...script.syntaxErrors, ...script.notes].sort(compareFindings);
-  return { findings, lines: script.lineCount, parseMs, script };
+  const script = options.script ?? parseScript(text, { unitCache: options.unitCache });
+  const parsed = performance.now();
+  const config = options.config;
+  const file = options.file;
+
+  // Definitions of this document itself come first (it may be newer than the index's copy of it).
+  const own = new Map<string, IndexedDefinition[]>();
+  for (const definition of definitionsOfScript(file ?? '', script)) {
+    const list = own.get(definition.name);
+    if (list) list.push(definition);
+    else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);
+  }
+  const index = options.index;
+  const lookup = (name: string): readonly IndexedDefinition[] => {
+    const mine = own.get(name) ?? [];
+    if (!index) return mine;
+    const others = index.definitions(name).filter((d) => d.file !== file);
+    return mine.length === 0 ? others : others.length === 0 ? mine : [...mine, ...others];
+  };
+
+  let lineStarts: number[] | undefined;
+  const textIn = (range: SourceRange): string => {
+    lineStarts ??= lineStartsOf(text);
+    const start = (lineStarts[range.line - 1] ?? text.length) + range.column - 1;
+    const end = (lineStarts[range.endLine - 1] ?? text.length) + range.endColumn - 1;
+    return text.slice(start, end);
+  };
+  const textOfStatement = (statement: StatementNode) => textIn(statement.range);
+
+  const ruleFindings: Finding[] = [];
+  const failures: Finding[] = [];
+  const visitors: ModelVisitor[] = [];
+  const finishers: (() => void)[] = [];
+  for (const rule of [...PERFORMANCE_RULES, ...(options.extraRules ?? [])]) {
+    const setting = config?.rules?.[rule.meta.id];
+    if (setting?.enabled === false) continue;
+    const isolated = isolateRule(rule, setting?.options ?? {}, {
+      file, text, textIn, config,
+      syntaxErrors: script.syntaxErrors,
+      onFinding: (f) => ruleFindings.push(f),
+      onFailure: (f) => failures.push(f),
+    });
+    if (!isolated) continue;
+    visitors.push(isolated.visitor);
+    finishers.push(isolated.finish);
+  }
+  const semantics = semanticsCollector();
+  visitors.push(semantics.visitor);
+
+  for (const unit of script.units) {
+    if (unit.wrapped) continue;
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors });
+  }
+  for (const finish of finishers) finish();
+
+  const builtins = [...script.syntaxErrors, ...script.notes]
+    .filter((f) => config?.rules?.[f.rule]?.enabled !== false)
+    .map((f) => {
+      const meta = ruleMeta(f.rule);
+      return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
+    });
+  const findings = applySuppressions(text, dedupe([...builtins, ...ruleFindings, ...failures])).sort(compareFindings);
+  const done = performance.now();
+  return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
+}
+
+/** Several conditional-compilation views of one unit report the same finding once. */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.line}:${f.column}:${f.rule}:${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+interface IsolationEnv {
+  file: string | undefined;
+  text: string;
+  textIn(range: SourceRange): string;
+  config: AnalyzerConfig | undefined;
+  syntaxErrors: readonly Finding[];
+  onFinding(finding: Finding): void;
+  onFailure(finding: Finding): void;
+}
+
+/**
+ * A rule's visitor wrapped so that an exception in the rule ends that rule for this document only: its
+ * findings are dropped, an internal-error finding says which rule failed, and the other rules go on.
+ */
+function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: IsolationEnv): { visitor: ModelVisitor; finish: () => void } | undefined {
+  const meta = rule.meta;
+  const pending: Finding[] = [];
+  let failed = false;
+  const fail = (error: unknown) => {
+    if (failed) return;
+    failed = true;
+    pending.length = 0;
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    env.onFailure({ line: 1, column: 1, endLine: 1, endColumn: 1, rule: 'internal-error', severity: 'error', message: `rule ${meta.id} failed on this file (${detail}); its findings are left out` });
+  };
+  const context: RuleContext = {
+    file: env.file,
+    text: env.text,
+    options: ruleOptions,
+    textIn: env.textIn,
+    hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
+    report(range: SourceRange, message: string, options: ReportOptions = {}) {
+      const computed = options.severity ?? (options.loop ? severityForHeat(meta.defaultSeverity, options.loop.estimate) : meta.defaultSeverity);
+      const finding: Finding = {
+        line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn,
+        rule: meta.id,
+        severity: configuredSeverity(computed, meta.id, meta.defaultSeverity, env.config),
+        message,
+      };
+      if (options.loop) finding.loop = { text: options.loop.estimate.text, iterations: options.loop.estimate.count, line: options.loop.line };
+      if (options.related?.length) finding.related = options.related;
+      if (options.fix) finding.fix = options.fix;
+      pending.push(finding);
+    },
+  };
+  let created: ReturnType<Rule['create']>;
+  try {
+    created = rule.create(context);
+  } catch (error) {
+    fail(error);
+    return undefined;
+  }
+  const visitor: ModelVisitor = {};
+  for (const hook of Object.keys(created) as (keyof ModelVisitor)[]) {
+    if (hook === ('finish' as string)) continue;
+    const fn = created[hook] as ((...args: unknown[]) => void) | undefined;
+    if (typeof fn !== 'function') continue;
+    (visitor as Record<string, unknown>)[hook] = (...args: unknown[]) => {
+      if (failed) return;
+      try {
+        fn.apply(created, args);
+      } catch (error) {
+        fail(error);
+      }
+    };
+  }
+  const finish = () => {
+    if (!failed && created.finish) {
+      try {
+        created.finish();
+      } catch (error) {
+        fail(error);
+      }
+    }
+    if (!failed) for (const f of pending) env.onFinding(f);
+  };
+  return { visitor, finish };
 }

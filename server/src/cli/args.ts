@@ -6,7 +6,16 @@ export interface CheckOptions {
   output: string | undefined;
   failOn: FailOn;
   quiet: boolean;
+  /** Files, directories or quoted globs, as given. */
   paths: string[];
+  /** `.plsqlperf.json` to use instead of the nearest one. */
+  config: string | undefined;
+  /** Report only findings on lines changed since this git revision. */
+  diff: string | undefined;
+  /** Report only these rules (empty: all enabled rules). */
+  rules: string[];
+  /** Read more paths from this file, one per line (`-` = standard input). */
+  filesFrom: string | undefined;
 }
 
 export type ParsedArgs =
@@ -17,29 +26,42 @@ export type ParsedArgs =
 
 export const USAGE = `Usage: plsql-perf check [options] PATHS...
 
-Checks PL/SQL files for problems. Directories are searched recursively for PL/SQL files
-(.sql .pks .pkb .pck .pkg .tps .tpb .typ .trg .prc .fnc .plb .bdy .spc .pls .plsql), skipping
-node_modules and dot-directories; files named explicitly are checked whatever their extension.
+Checks PL/SQL files for performance problems. PATHS are files, directories (searched recursively for
+.sql .pks .pkb .pck .pkg .tps .tpb .typ .trg .prc .fnc .plb .bdy .spc .pls .plsql files, skipping
+node_modules and dot-directories) or quoted globs ('src/**/*.pkb'), which plsql-perf expands itself.
+Files named explicitly are checked whatever their extension.
 
 Options:
-  -f, --format FORMAT    text (default), json, sarif or markdown
+  -f, --format FORMAT    text (default), json, sarif, sonarqube (SonarQube 10.3+ generic issues),
+                         sonarqube-legacy (before 10.3) or markdown (a review checklist)
   -o, --output FILE      write the report to FILE instead of standard output
+      --config FILE      use this configuration instead of the nearest .plsqlperf.json
       --fail-on LEVEL    exit 1 when a finding at or above LEVEL exists:
                          error, warning (default), info or never
+      --diff REF         report only findings on lines changed since the git revision REF
+                         (committed, staged and unstaged changes; new files count whole)
+      --rule ID          report only this rule; repeat or separate with commas for several
+      --files-from FILE  read more paths from FILE, one per line; '-' reads standard input
   -q, --quiet            text format: no summary line; no status line on standard error
   -h, --help             show this help
   -V, --version          show the version
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it,
-            2 usage error, unreadable file or internal error.
+            2 usage or configuration error, unreadable file or internal error.
 `;
 
-const valueOptions: Record<string, 'format' | 'output' | 'failOn'> = {
+type ValueOption = 'format' | 'output' | 'failOn' | 'config' | 'diff' | 'rule' | 'filesFrom';
+
+const valueOptions: Record<string, ValueOption> = {
   '-f': 'format',
   '--format': 'format',
   '-o': 'output',
   '--output': 'output',
   '--fail-on': 'failOn',
+  '--config': 'config',
+  '--diff': 'diff',
+  '--rule': 'rule',
+  '--files-from': 'filesFrom',
 };
 
 function usageError(message: string): ParsedArgs {
@@ -48,18 +70,17 @@ function usageError(message: string): ParsedArgs {
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   let command: string | undefined;
-  let format: Format = 'text';
-  let output: string | undefined;
-  let failOn: FailOn = 'warning';
-  let quiet = false;
-  const paths: string[] = [];
+  const options: CheckOptions = {
+    format: 'text', output: undefined, failOn: 'warning', quiet: false, paths: [],
+    config: undefined, diff: undefined, rules: [], filesFrom: undefined,
+  };
   let onlyPaths = false;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (onlyPaths || arg === '-' || !arg.startsWith('-')) {
       if (command === undefined) command = arg;
-      else paths.push(arg);
+      else options.paths.push(arg);
       continue;
     }
     if (arg === '--') {
@@ -69,7 +90,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '-V' || arg === '--version') return { kind: 'version' };
     if (arg === '-q' || arg === '--quiet') {
-      quiet = true;
+      options.quiet = true;
       continue;
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -84,24 +105,40 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       value = next;
       i++;
     }
-    if (key === 'format') {
-      if (!(FORMATS as readonly string[]).includes(value)) {
-        return usageError(`unknown format '${value}' (expected ${FORMATS.join(', ')})`);
-      }
-      format = value as Format;
-    } else if (key === 'failOn') {
-      if (!(FAIL_ON as readonly string[]).includes(value)) {
-        return usageError(`unknown --fail-on level '${value}' (expected ${FAIL_ON.join(', ')})`);
-      }
-      failOn = value as FailOn;
-    } else {
-      if (value === '') return usageError(`option '${name}' needs a file name`);
-      output = value;
-    }
+    const problem = setOption(options, key, name, value);
+    if (problem !== undefined) return usageError(problem);
   }
 
   if (command === undefined) return usageError('no command given (expected `check`)');
   if (command !== 'check') return usageError(`unknown command '${command}' (expected \`check\`)`);
-  if (paths.length === 0) return usageError('no paths given to check');
-  return { kind: 'check', options: { format, output, failOn, quiet, paths } };
+  if (options.paths.length === 0 && options.filesFrom === undefined) return usageError('no paths given to check');
+  return { kind: 'check', options };
+}
+
+/** Stores one option's value; returns a usage problem, if any. */
+function setOption(options: CheckOptions, key: ValueOption, name: string, value: string): string | undefined {
+  switch (key) {
+    case 'format':
+      if (!(FORMATS as readonly string[]).includes(value)) return `unknown format '${value}' (expected ${FORMATS.join(', ')})`;
+      options.format = value as Format;
+      return undefined;
+    case 'failOn':
+      if (!(FAIL_ON as readonly string[]).includes(value)) return `unknown --fail-on level '${value}' (expected ${FAIL_ON.join(', ')})`;
+      options.failOn = value as FailOn;
+      return undefined;
+    case 'rule': {
+      const ids = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      if (ids.length === 0) return `option '${name}' needs a rule id`;
+      options.rules.push(...ids);
+      return undefined;
+    }
+    case 'diff':
+      if (value === '' || value.startsWith('-')) return `option '${name}' needs a git revision (got '${value}')`;
+      options.diff = value;
+      return undefined;
+    default:
+      if (value === '') return `option '${name}' needs a file name`;
+      options[key] = value;
+      return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 /** Finds the files to check: explicit files as given, directories walked recursively for PL/SQL extensions. */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
 import type { FileError } from './model.ts';
 
 export const PLSQL_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -11,7 +12,8 @@ export const PLSQL_EXTENSIONS: ReadonlySet<string> = new Set([
 export interface SourceFile {
   /** Absolute path, for reading. */
   path: string;
-  /** Path relative to the working directory with forward slashes, for every output. */
+  /** The path as given on the command line (a file in a walked directory: the directory as given, then the
+   * rest), forward slashes; used in every output. */
   display: string;
 }
 
@@ -20,9 +22,16 @@ export interface Discovery {
   errors: FileError[];
 }
 
-export function displayPath(absolute: string, cwd: string): string {
-  const rel = relative(cwd, absolute) || '.';
-  return sep === '/' ? rel : rel.split(sep).join('/');
+/** Forward slashes in every output, whatever the platform. */
+export function slashes(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** `dir` as the user wrote it, followed by a path below it: `./src` + `a/b.sql` = `./src/a/b.sql`. */
+export function displayBelow(dir: string, rel: string): string {
+  const base = slashes(dir).replace(/\/+$/, '');
+  if (base === '' || base === '.') return slashes(rel);
+  return `${base}/${slashes(rel)}`;
 }
 
 export function isPlsqlFile(name: string): boolean {
@@ -51,24 +60,29 @@ export function describeFsError(err: unknown): string {
 
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Expands the given paths: files as they are, directories walked, globs (when no file of that name exists)
+ * matched below their literal base directory. Every file appears once, in the order first found.
+ */
 export function discoverFiles(paths: readonly string[], cwd: string): Discovery {
   const files: SourceFile[] = [];
   const errors: FileError[] = [];
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
 
-  const addFile = (absolute: string): void => {
+  const addFile = (absolute: string, display: string): void => {
     if (seenFiles.has(absolute)) return;
     seenFiles.add(absolute);
-    files.push({ path: absolute, display: displayPath(absolute, cwd) });
+    files.push({ path: absolute, display });
   };
 
-  const walk = (dir: string): void => {
+  /** Calls `visit` for each regular file below `dir` (sorted by name), reporting unreadable directories. */
+  const walk = (dir: string, display: string, visit: (absolute: string, display: string, name: string) => void): void => {
     let real: string;
     try {
       real = realpathSync(dir);
     } catch (err) {
-      errors.push({ file: displayPath(dir, cwd), message: describeFsError(err) });
+      errors.push({ file: display, message: describeFsError(err) });
       return;
     }
     if (seenDirs.has(real)) return; // symlink cycle or the same tree named twice
@@ -77,40 +91,72 @@ export function discoverFiles(paths: readonly string[], cwd: string): Discovery 
     try {
       names = readdirSync(dir).sort(byName);
     } catch (err) {
-      errors.push({ file: displayPath(dir, cwd), message: describeFsError(err) });
+      errors.push({ file: display, message: describeFsError(err) });
       return;
     }
     for (const name of names) {
       const child = join(dir, name);
+      const childDisplay = displayBelow(display, name);
       let st;
       try {
         st = statSync(child); // follows symbolic links
       } catch (err) {
         // A dangling link or an entry we may not stat: only worth reporting when it would have been checked.
-        if (isPlsqlFile(name)) errors.push({ file: displayPath(child, cwd), message: describeFsError(err) });
+        if (isPlsqlFile(name)) errors.push({ file: childDisplay, message: describeFsError(err) });
         continue;
       }
       if (st.isDirectory()) {
         if (name === 'node_modules' || name.startsWith('.')) continue;
-        walk(child);
-      } else if (st.isFile() && isPlsqlFile(name)) {
-        addFile(child);
+        walk(child, childDisplay, visit);
+      } else if (st.isFile()) {
+        visit(child, childDisplay, name);
       }
     }
+  };
+  const addPlsqlFile = (absolute: string, display: string, name: string): void => {
+    if (isPlsqlFile(name)) addFile(absolute, display);
   };
 
   for (const given of paths) {
     const absolute = resolve(cwd, given);
+    const display = slashes(given);
     let st;
     try {
       st = statSync(absolute);
     } catch (err) {
-      errors.push({ file: displayPath(absolute, cwd), message: describeFsError(err) });
+      const glob = (err as NodeJS.ErrnoException).code === 'ENOENT' ? picomatch.scan(given) : undefined;
+      if (glob?.isGlob) expandGlob(glob.base, glob.glob, display);
+      else errors.push({ file: display, message: describeFsError(err) });
       continue;
     }
-    if (st.isDirectory()) walk(absolute);
-    else if (st.isFile()) addFile(absolute);
-    else errors.push({ file: displayPath(absolute, cwd), message: 'not a regular file' });
+    seenDirs.clear(); // a tree named twice (`src` and 'src/**/*.pkb') is walked for each; files stay unique
+    if (st.isDirectory()) walk(absolute, display, addPlsqlFile);
+    else if (st.isFile()) addFile(absolute, display);
+    else errors.push({ file: display, message: 'not a regular file' });
+  }
+
+  /**
+   * A glob matches files below its base. A glob whose last segment names no extension (`src/**`) matches
+   * only PL/SQL files, so READMEs are not parsed as PL/SQL; `**\/*.txt` takes what it names.
+   */
+  function expandGlob(base: string, glob: string, display: string): void {
+    const matches = picomatch(glob, { dot: false });
+    const lastSegment = glob.slice(glob.lastIndexOf('/') + 1);
+    const namesExtension = /\.[^*?]*$/.test(lastSegment) || /\.\{/.test(lastSegment);
+    const before = files.length;
+    const root = resolve(cwd, base || '.');
+    try {
+      if (!statSync(root).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    } catch (err) {
+      errors.push({ file: display, message: describeFsError(err) });
+      return;
+    }
+    seenDirs.clear();
+    walk(root, base, (absolute, display, name) => {
+      const rel = slashes(relative(root, absolute));
+      if (matches(rel) && (namesExtension || isPlsqlFile(name))) addFile(absolute, display);
+    });
+    if (files.length === before) errors.push({ file: display, message: 'no file matches this pattern' });
   }
   return { files, errors };
 }

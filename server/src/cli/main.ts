@@ -1,32 +1,52 @@
 /**
  * `plsql-perf` command line. `main(argv)` returns the exit code; bin/plsql-perf.mjs sets it.
- * Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage error, unreadable file or
- * internal error.
+ * Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage or configuration error,
+ * unreadable file or internal error.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { analyzeText } from '../analysis/analyze.ts';
 import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
+import { ConfigError } from '../analysis/config/configError.ts';
 import { parseArgs, USAGE, type CheckOptions } from './args.ts';
-import { checkFiles, type Analyze } from './check.ts';
+import { checkFiles } from './check.ts';
 import { discoverFiles } from './discover.ts';
+import { GitDiffError } from './gitDiff.ts';
 import type { CheckReport, FailOn } from './model.ts';
+import { createProgress } from './progress.ts';
+import { createProjectAnalyzer, type ProjectAnalyzer } from './projectAnalyzer.ts';
 import { render } from './reporters/index.ts';
 import { summaryLine } from './reporters/text.ts';
+import { prepareRun, readPathList, UsageError } from './runSetup.ts';
 
 export const VERSION: string = pkg.version;
+/** Where docs/rules/<id>.md are published (package.json "homepage", ending at the repository tree). */
+const DOCS_BASE_URL: string | undefined = (pkg as { homepage?: string }).homepage;
 
 export interface CliIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   cwd: string;
+  /** Reads all of standard input (for `--files-from -`). */
+  readStdin: () => Promise<string>;
+  /** Standard error is a terminal (the progress line is shown only then), and its width. */
+  stderrIsTTY: boolean;
+  columns: number;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const processIo = (): CliIo => ({
   stdout: (s) => void process.stdout.write(s),
   stderr: (s) => void process.stderr.write(s),
   cwd: process.cwd(),
+  readStdin: () => readAll(process.stdin),
+  stderrIsTTY: process.stderr.isTTY === true,
+  columns: process.stderr.columns || 80, // 0 or undefined when the size is unknown
 });
 
 export function exitCodeFor(report: CheckReport, failOn: FailOn): number {
@@ -36,14 +56,27 @@ export function exitCodeFor(report: CheckReport, failOn: FailOn): number {
   return report.findings.some((f) => severityRank[f.severity] >= threshold) ? 1 : 0;
 }
 
-/** Each file is parsed once, so the unit cache (meant for editors re-parsing a document) would only cost memory. */
-const analyzeOnce: Analyze = (text) => analyzeText(text, { unitCache: false });
+export async function runCheck(
+  options: CheckOptions,
+  io: CliIo,
+  makeAnalyzer: typeof createProjectAnalyzer = createProjectAnalyzer,
+): Promise<number> {
+  const paths = [...options.paths];
+  if (options.filesFrom !== undefined) paths.push(...(await readPathList(options.filesFrom, io)));
+  const run = await prepareRun(options, paths, io.cwd);
 
-export function runCheck(options: CheckOptions, io: CliIo, analyze: Analyze = analyzeOnce): number {
-  const discovery = discoverFiles(options.paths, io.cwd);
+  const discovery = discoverFiles(paths, io.cwd);
+  const files = discovery.files.filter((f) => run.includes(f.path));
   for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
-  const report = checkFiles(discovery.files, analyze, discovery.errors, {
+  if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
+  else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
+
+  const analyzer: ProjectAnalyzer = makeAnalyzer(run.config.analyzer);
+  const progress = createProgress({ write: io.stderr, isTTY: io.stderrIsTTY, columns: io.columns });
+  const report = checkFiles(files, analyzer, discovery.errors, {
+    onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
+      progress.done();
       if (error.message.startsWith('internal error')) {
         const stack = cause instanceof Error && cause.stack ? `\n${cause.stack}` : '';
         io.stderr(`plsql-perf: ${error.file}: ${error.message}${stack}\n`);
@@ -52,11 +85,12 @@ export function runCheck(options: CheckOptions, io: CliIo, analyze: Analyze = an
       }
     },
   });
-  if (discovery.files.length === 0 && discovery.errors.length === 0) {
-    io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
-  }
+  progress.done();
+  const pathOf = new Map(files.map((f) => [f.display, f.path]));
+  report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));
+  report.unexplainedSuppressions = report.unexplainedSuppressions?.filter((s) => run.changed(pathOf.get(s.file) ?? s.file, s.line, s.endLine));
 
-  const text = render(options.format, report, { failOn: options.failOn, quiet: options.quiet }, VERSION);
+  const text = render(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
   if (options.output === undefined) {
     io.stdout(text);
   } else {
@@ -71,6 +105,8 @@ export function runCheck(options: CheckOptions, io: CliIo, analyze: Analyze = an
   return exitCodeFor(report, options.failOn);
 }
 
+const usageHint = 'Usage: plsql-perf check [options] PATHS... (see plsql-perf --help)\n';
+
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
@@ -81,13 +117,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stdout(`plsql-perf ${VERSION}\n`);
       return 0;
     case 'usage-error':
-      io.stderr(`plsql-perf: ${parsed.message}\nUsage: plsql-perf check [options] PATHS... (see plsql-perf --help)\n`);
+      io.stderr(`plsql-perf: ${parsed.message}\n${usageHint}`);
       return 2;
     case 'check':
       try {
-        return runCheck(parsed.options, io);
+        return await runCheck(parsed.options, io);
       } catch (err) {
-        io.stderr(`plsql-perf: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+        if (err instanceof ConfigError) io.stderr(`plsql-perf: configuration error: ${err.message}\n`);
+        else if (err instanceof UsageError) io.stderr(`plsql-perf: ${err.message}\n${usageHint}`);
+        else if (err instanceof GitDiffError) io.stderr(`plsql-perf: ${err.message}\n`);
+        else io.stderr(`plsql-perf: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
         return 2;
       }
   }

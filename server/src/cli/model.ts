@@ -1,15 +1,17 @@
 /** The data every reporter renders: one check run over a set of files. */
 import type { Finding, Severity } from '../syntax/finding.ts';
 
-export const FORMATS = ['text', 'json', 'sarif', 'markdown'] as const;
+export const FORMATS = ['text', 'json', 'sarif', 'sonarqube', 'sonarqube-legacy', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
-/** A finding with the path of its file (relative to the working directory, forward slashes). */
+/** A finding with the path of its file as given on the command line (forward slashes). */
 export interface FileFinding extends Finding {
   file: string;
+  /** The source line the finding starts on (for the checklist and SARIF snippets); not in the JSON report. */
+  code?: string;
 }
 
 /** A file that could not be checked (unreadable, or the analyzer failed on it). */
@@ -23,14 +25,30 @@ export interface CheckReport {
   files: number;
   lines: number;
   parseMs: number;
+  /** Semantic layer and rules, all files. */
+  analysisMs: number;
+  /** Building the workspace index (pass 1, without the parse). */
+  indexMs: number;
   /** Sorted by file, then position, then rule. */
   findings: FileFinding[];
   errors: FileError[];
+  /** Suppression comments that give no reason after ` -- `; optional in reports built by hand. */
+  unexplainedSuppressions?: UnexplainedSuppression[];
+}
+
+export interface UnexplainedSuppression {
+  file: string;
+  line: number;
+  endLine: number;
+  kind: 'disable-next-line' | 'disable';
+  rules: string[];
 }
 
 export interface ReportOptions {
   failOn: FailOn;
   quiet: boolean;
+  /** Absolute base of the rule pages for SARIF helpUri (the package's homepage), when known. */
+  docsBaseUrl?: string;
 }
 
 export type Reporter = (report: CheckReport, options: ReportOptions) => string;

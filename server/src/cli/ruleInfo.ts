@@ -1,27 +1,23 @@
-/** Short descriptions of the rules, for reports that list rules (SARIF, Markdown). */
-import type { Severity } from '../syntax/finding.ts';
+/**
+ * Rule metadata for the reports (SARIF rules, SonarQube rules, the markdown checklist) and the rule ids that
+ * `.plsqlperf.json` and `--rule` accept: the analyzer's registry, plus a neutral description for an id no
+ * rule declares (a report must never fail on one).
+ */
+import { docPathOf } from '../analysis/rules/rule.ts';
+import { RULES, ruleMeta, type RuleMeta } from '../analysis/rules/registry.ts';
 
-export interface RuleInfo {
-  id: string;
-  shortDescription: string;
-  defaultSeverity: Severity;
-}
+export type { RuleMeta };
 
-const known: Record<string, RuleInfo> = {
-  'syntax-error': {
-    id: 'syntax-error',
-    shortDescription: 'The code does not parse as PL/SQL or a SQL*Plus script.',
-    defaultSeverity: 'error',
-  },
-  'wrapped-unit': {
-    id: 'wrapped-unit',
-    shortDescription: 'Wrapped (obfuscated) PL/SQL unit: its body cannot be analyzed.',
-    defaultSeverity: 'info',
-  },
-};
+export const KNOWN_RULE_IDS: readonly string[] = RULES.map((r) => r.id).sort();
 
-export const KNOWN_RULE_IDS: readonly string[] = Object.keys(known).sort();
-
-export function ruleInfo(id: string): RuleInfo {
-  return known[id] ?? { id, shortDescription: `plsql-perf rule ${id}.`, defaultSeverity: 'warning' };
+export function ruleInfo(id: string): RuleMeta {
+  return ruleMeta(id) ?? {
+    id,
+    defaultSeverity: 'warning',
+    status: 'preview',
+    summary: `plsql-perf rule ${id}.`,
+    remedy: 'See the rule\'s page.',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  };
 }

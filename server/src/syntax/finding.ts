@@ -14,10 +14,21 @@ export interface SourceRange {
   endColumn: number;
 }
 
+export interface TextEdit {
+  range: SourceRange;
+  newText: string;
+}
+
 export interface Finding extends SourceRange {
   rule: string;
   severity: Severity;
   message: string;
+  /** How often the code runs, for findings inside loops: "inside a loop of about 1,000,000 iterations". */
+  loop?: { text: string; iterations?: number; line: number };
+  /** Other places that explain the finding (the callee's definition, the loop); `file` absent = same file. */
+  related?: { file?: string; range: SourceRange; message: string }[];
+  /** An edit that resolves the finding: `safe` keeps behaviour, `suggestion` needs the developer's review. */
+  fix?: { kind: 'safe' | 'suggestion'; title: string; edits: TextEdit[] };
 }
 
 export const severityRank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

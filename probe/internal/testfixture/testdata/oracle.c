@@ -5,7 +5,8 @@
  * exception, 4096- vs 32767-byte writes, poll() from snttmoredata, timer calls from qerstUpdateStats.
  *
  * It is driven line by line on stdin so that tests can attach first and then run an exact number of
- * iterations. Each command answers one line "ok <ns>" (elapsed time of the phase) on stdout.
+ * iterations. Each command answers one line "ok <ns> <cpu_ns>" on stdout: the elapsed time of the
+ * command (for "thread": the new thread's id) and the CPU time the main thread spent in it.
  *
  *   pin N            N x kgiPinObject (-> kglpnp -> kglPinSetContext)
  *   exc N            N x handled exception: kgebse -> kgeselv -> lmsagbf -> slmsrd twice (pread of oraus.msb)
@@ -19,9 +20,15 @@
  *   thread           start a worker thread; answers "ok <tid>"
  *   tpin M N         worker runs M x kgiPinObject while main runs N x kgiPinObject
  *   spin MS          busy loop of pins for MS milliseconds
- *   quit
+ *   sleep MS         sleep MS milliseconds (idle: nothing is counted)
+ *   quit             answer "ok 0 0" and exit with status 0 (stdin EOF also exits)
+ *
+ * An unknown or malformed command answers "error <reason>" and the program goes on. Usage:
+ * oracle DIR (DIR must exist; oraus.msb and utl_file.out are created in it). Build it with
+ * probe/scripts/build.sh (probe/bin/oracle) or let the Go tests build it (testfixture.Build).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -86,11 +93,14 @@ static void drain(int fd, size_t size) {
     }
 }
 
-static long long now_ns(void) {
+static long long clock_ns(clockid_t id) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(id, &t);
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
+static long long now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+/* CPU time of the calling thread: what probes add to it, without the time other processes took. */
+static long long cpu_ns(void) { return clock_ns(CLOCK_THREAD_CPUTIME_ID); }
 
 /* Worker thread: waits for an iteration count on a pipe, runs the pins, reports back. */
 static int work_in[2], work_out[2];
@@ -131,7 +141,13 @@ int main(int argc, char **argv) {
         char cmd[32];
         long a = 0, b = 0;
         if (sscanf(line, "%31s %ld %ld", cmd, &a, &b) < 1) continue;
-        long long t0 = now_ns(), extra = -1;
+        long long t0 = now_ns(), c0 = cpu_ns(), extra = -1;
+        int sized = !strcmp(cmd, "write") || !strcmp(cmd, "devnull") || !strcmp(cmd, "writev") ||
+                    !strcmp(cmd, "sockwrite") || !strcmp(cmd, "pipewrite");
+        if (sized && (a < 0 || a > 32768)) {
+            printf("error %s: SIZE must be 0..32768\n", cmd);
+            continue;
+        }
         if (!strcmp(cmd, "pin")) {
             for (long i = 0; i < a; i++) kgiPinObject();
         } else if (!strcmp(cmd, "exc")) {
@@ -163,13 +179,18 @@ int main(int argc, char **argv) {
         } else if (!strcmp(cmd, "spin")) {
             long long end = t0 + a * 1000000LL;
             while (now_ns() < end) opiexe();
+        } else if (!strcmp(cmd, "sleep")) {
+            struct timespec d = {.tv_sec = a / 1000, .tv_nsec = (a % 1000) * 1000000L};
+            while (nanosleep(&d, &d) != 0 && errno == EINTR) {}
         } else if (!strcmp(cmd, "quit")) {
+            printf("ok 0 0\n");
             return 0;
         } else {
             printf("error unknown command %s\n", cmd);
             continue;
         }
-        printf("ok %lld\n", extra >= 0 ? extra : now_ns() - t0);
+        long long cpu = cpu_ns() - c0;
+        printf("ok %lld %lld\n", extra >= 0 ? extra : now_ns() - t0, cpu);
     }
     return 0;
 }

@@ -1,42 +1,55 @@
-/** The JSON report (version 1). Field order is part of the format. */
-import type { CheckReport } from '../model.ts';
+/** The JSON report (version 1). Field order is part of the format; optional fields appear only when set. */
+import type { CheckReport, FileFinding } from '../model.ts';
+import { toJsonText } from './escape.ts';
+
+export interface JsonFinding {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  rule: string;
+  severity: string;
+  message: string;
+  loop?: FileFinding['loop'];
+  related?: FileFinding['related'];
+  fix?: FileFinding['fix'];
+}
 
 export interface JsonReport {
   version: 1;
   files: number;
-  findings: {
-    file: string;
-    line: number;
-    column: number;
-    endLine: number;
-    endColumn: number;
-    rule: string;
-    severity: string;
-    message: string;
-  }[];
-  stats: { files: number; lines: number; parseMs: number };
+  findings: JsonFinding[];
+  stats: { files: number; lines: number; parseMs: number; analysisMs: number; indexMs: number };
   errors: { file: string; message: string }[];
 }
 
 export function toJsonReport(report: CheckReport): JsonReport {
+  const stats = { files: report.files, lines: report.lines, parseMs: report.parseMs, analysisMs: report.analysisMs, indexMs: report.indexMs };
   return {
     version: 1,
     files: report.files,
-    findings: report.findings.map((f) => ({
-      file: f.file,
-      line: f.line,
-      column: f.column,
-      endLine: f.endLine,
-      endColumn: f.endColumn,
-      rule: f.rule,
-      severity: f.severity,
-      message: f.message,
-    })),
-    stats: { files: report.files, lines: report.lines, parseMs: report.parseMs },
+    findings: report.findings.map((f) => {
+      const out: JsonFinding = {
+        file: f.file,
+        line: f.line,
+        column: f.column,
+        endLine: f.endLine,
+        endColumn: f.endColumn,
+        rule: f.rule,
+        severity: f.severity,
+        message: f.message,
+      };
+      if (f.loop !== undefined) out.loop = f.loop;
+      if (f.related !== undefined) out.related = f.related;
+      if (f.fix !== undefined) out.fix = f.fix;
+      return out;
+    }),
+    stats,
     errors: report.errors.map((e) => ({ file: e.file, message: e.message })),
   };
 }
 
 export function renderJson(report: CheckReport): string {
-  return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+  return toJsonText(toJsonReport(report));
 }

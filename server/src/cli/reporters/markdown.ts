@@ -1,18 +1,59 @@
-/** A review checklist: counts by rule, then `- [ ] path:line — rule: message` grouped by file. */
-import type { Severity } from '../../syntax/finding.ts';
+/**
+ * A code-review checklist: a summary table (findings per rule and severity), then per file one checkbox per
+ * finding with severity, rule, line and message, the code line, the loop estimate and what to do.
+ */
+import { severityRank, type Severity } from '../../syntax/finding.ts';
 import { countBySeverity, plural, type CheckReport, type FileFinding } from '../model.ts';
+import { ruleInfo } from '../ruleInfo.ts';
+import { oneLine } from './escape.ts';
 
 /**
- * Escapes characters that Markdown would turn into formatting, and flattens line breaks. An underscore between
- * two letters or digits (`ut_run.pkb`) cannot start emphasis, so it stays as it is.
+ * Escapes characters that Markdown would turn into formatting, flattens line breaks and escapes control
+ * characters. An underscore between two letters or digits (`ut_run.pkb`) cannot start emphasis, so it stays.
  */
 export function escapeMarkdown(s: string): string {
-  return s
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .replace(/[\\`*<>[\]|]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, (c) => `\\${c}`);
+  return oneLine(s).replace(/[\\`*<>[\]|]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, (c) => `\\${c}`);
 }
 
-export function renderMarkdown(report: CheckReport): string {
+/** An inline code span that shows `s` literally: the fence is longer than any run of backticks inside. */
+export function codeSpan(s: string): string {
+  const text = oneLine(s.trim());
+  const longestRun = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function summaryTable(findings: readonly FileFinding[]): string[] {
+  const byRule = new Map<string, Record<Severity, number>>();
+  for (const f of findings) {
+    let counts = byRule.get(f.rule);
+    if (!counts) byRule.set(f.rule, (counts = { error: 0, warning: 0, info: 0 }));
+    counts[f.severity]++;
+  }
+  const out = ['| rule | error | warning | info | total |', '| --- | ---: | ---: | ---: | ---: |'];
+  for (const rule of [...byRule.keys()].sort()) {
+    const c = byRule.get(rule)!;
+    out.push(`| ${escapeMarkdown(rule)} | ${c.error} | ${c.warning} | ${c.info} | ${c.error + c.warning + c.info} |`);
+  }
+  const t = countBySeverity(findings);
+  out.push(`| **total** | ${t.error} | ${t.warning} | ${t.info} | ${findings.length} |`);
+  return out;
+}
+
+function checklistItem(f: FileFinding, docsBaseUrl: string | undefined): string[] {
+  const info = ruleInfo(f.rule);
+  const out = [`- [ ] **${f.severity}** ${escapeMarkdown(f.rule)} at line ${f.line}: ${escapeMarkdown(f.message)}`];
+  if (f.code !== undefined && f.code.trim() !== '') out.push(`  - code: ${codeSpan(f.code)}`);
+  if (f.loop) out.push(`  - loop: ${escapeMarkdown(f.loop.text)} (line ${f.loop.line})`);
+  const fix = f.fix ? `${escapeMarkdown(f.fix.title)} (${f.fix.kind} fix available). ` : '';
+  const link = docsBaseUrl === undefined ? info.docPath : new URL(info.docPath, docsBaseUrl).href;
+  out.push(`  - what to do: ${fix}${escapeMarkdown(info.remedy)} See [${info.docPath}](${link}).`);
+  return out;
+}
+
+/** `docsBaseUrl`: where docs/ is published; without it the rule links are relative to the repository root. */
+export function renderMarkdown(report: CheckReport, docsBaseUrl?: string): string {
   const out: string[] = ['# plsql-perf review checklist', ''];
   const c = countBySeverity(report.findings);
   out.push(
@@ -22,19 +63,7 @@ export function renderMarkdown(report: CheckReport): string {
   );
 
   if (report.findings.length > 0) {
-    const byRule = new Map<string, { severity: Severity; count: number }>();
-    for (const f of report.findings) {
-      const entry = byRule.get(f.rule);
-      if (entry) entry.count++;
-      else byRule.set(f.rule, { severity: f.severity, count: 1 });
-    }
-    out.push('| rule | severity | findings |', '| --- | --- | ---: |');
-    for (const rule of [...byRule.keys()].sort()) {
-      const { severity, count } = byRule.get(rule)!;
-      out.push(`| ${escapeMarkdown(rule)} | ${severity} | ${count} |`);
-    }
-    out.push(`| **total** | | ${report.findings.length} |`, '');
-
+    out.push(...summaryTable(report.findings), '');
     const byFile = new Map<string, FileFinding[]>();
     for (const f of report.findings) {
       const list = byFile.get(f.file);
@@ -42,14 +71,23 @@ export function renderMarkdown(report: CheckReport): string {
       else byFile.set(f.file, [f]);
     }
     for (const [file, findings] of byFile) {
+      // Most severe first within a file, then by position: the reviewer starts with what matters most.
+      const ordered = [...findings].sort((a, b) => severityRank[b.severity] - severityRank[a.severity] || a.line - b.line || a.column - b.column);
       out.push(`## ${escapeMarkdown(file)}`, '');
-      for (const f of findings) {
-        out.push(`- [ ] ${escapeMarkdown(f.file)}:${f.line} — ${escapeMarkdown(f.rule)}: ${escapeMarkdown(f.message)}`);
-      }
+      for (const f of ordered) out.push(...checklistItem(f, docsBaseUrl));
       out.push('');
     }
   } else {
     out.push('No findings.', '');
+  }
+
+  const unexplained = report.unexplainedSuppressions ?? [];
+  if (unexplained.length > 0) {
+    out.push('## Suppressions without a reason', '', 'Each hides findings; ask for the reason after ` -- ` in the comment.', '');
+    for (const s of unexplained) {
+      out.push(`- [ ] ${escapeMarkdown(s.file)} line ${s.line}: ${s.kind} ${s.rules.map(escapeMarkdown).join(', ')}`);
+    }
+    out.push('');
   }
 
   if (report.errors.length > 0) {

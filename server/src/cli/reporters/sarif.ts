@@ -1,18 +1,83 @@
-/** SARIF 2.1.0: one run, tool.driver `plsql-perf` with its rules, one result per finding. */
-import type { Severity } from '../../syntax/finding.ts';
-import type { CheckReport } from '../model.ts';
+/**
+ * SARIF 2.1.0: one run, tool.driver `plsql-perf` with its rules (summary, default level, help), one result per
+ * finding with its region and code snippet, related locations and fixes when the analyzer gives them. Columns
+ * are UTF-16 code units, 1-based, end exclusive, as in every plsql-perf output.
+ */
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Severity, SourceRange } from '../../syntax/finding.ts';
+import type { CheckReport, FileFinding } from '../model.ts';
 import { KNOWN_RULE_IDS, ruleInfo } from '../ruleInfo.ts';
+import { toJsonText } from './escape.ts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const level: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-/** A relative URI reference for a forward-slash path (spaces, `%`, `#`, `?` escaped). */
+/**
+ * The URI of a reported path: a relative reference for a relative path (spaces, `%`, `#`, `?` escaped), so viewers
+ * resolve it against the repository; a `file:` URI for an absolute one.
+ */
 export function pathToUri(path: string): string {
+  if (isAbsolute(path)) return pathToFileURL(path).href;
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-export function renderSarif(report: CheckReport, version: string): string {
+export interface SarifOptions {
+  version: string;
+  /** Absolute base for rule pages (`<base>docs/rules/<id>.md`), e.g. the repository's web address. */
+  docsBaseUrl?: string;
+}
+
+const region = (r: SourceRange) => ({ startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn });
+
+function ruleDescriptor(id: string, docsBaseUrl: string | undefined) {
+  const info = ruleInfo(id);
+  const descriptor: Record<string, unknown> = {
+    id,
+    name: id.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase()),
+    shortDescription: { text: info.summary },
+    defaultConfiguration: { level: level[info.defaultSeverity] },
+    fullDescription: { text: `${info.summary} ${info.remedy}` },
+    help: { text: `${info.remedy} See ${info.docPath}.`, markdown: `${info.remedy} See [${info.docPath}](${info.docPath}).` },
+    properties: { tags: id === 'syntax-error' || id === 'internal-error' ? ['correctness'] : ['performance'], status: info.status },
+  };
+  if (docsBaseUrl !== undefined) descriptor.helpUri = new URL(info.docPath, docsBaseUrl).href;
+  return descriptor;
+}
+
+function result(f: FileFinding, ruleIndex: number) {
+  const physical: Record<string, unknown> = { artifactLocation: { uri: pathToUri(f.file) }, region: region(f) };
+  if (f.code !== undefined) (physical.region as Record<string, unknown>).snippet = { text: f.code };
+  const out: Record<string, unknown> = {
+    ruleId: f.rule,
+    ruleIndex,
+    level: level[f.severity],
+    message: { text: f.message },
+    locations: [{ physicalLocation: physical }],
+  };
+  if (f.related && f.related.length > 0) {
+    out.relatedLocations = f.related.map((r, i) => ({
+      id: i + 1,
+      physicalLocation: { artifactLocation: { uri: pathToUri(r.file ?? f.file) }, region: region(r.range) },
+      message: { text: r.message },
+    }));
+  }
+  if (f.fix) {
+    out.fixes = [{
+      description: { text: f.fix.title },
+      artifactChanges: [{
+        artifactLocation: { uri: pathToUri(f.file) },
+        replacements: f.fix.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })),
+      }],
+    }];
+  }
+  if (f.loop) out.properties = { loop: f.loop };
+  return out;
+}
+
+export function renderSarif(report: CheckReport, options: SarifOptions | string): string {
+  const { version, docsBaseUrl } = typeof options === 'string' ? { version: options, docsBaseUrl: undefined } : options;
   const ruleIds = [...new Set([...KNOWN_RULE_IDS, ...report.findings.map((f) => f.rule)])].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const sarif = {
@@ -24,14 +89,7 @@ export function renderSarif(report: CheckReport, version: string): string {
           driver: {
             name: 'plsql-perf',
             version,
-            rules: ruleIds.map((id) => {
-              const info = ruleInfo(id);
-              return {
-                id,
-                shortDescription: { text: info.shortDescription },
-                defaultConfiguration: { level: level[info.defaultSeverity] },
-              };
-            }),
+            rules: ruleIds.map((id) => ruleDescriptor(id, docsBaseUrl)),
           },
         },
         invocations: [
@@ -44,22 +102,10 @@ export function renderSarif(report: CheckReport, version: string): string {
             })),
           },
         ],
-        results: report.findings.map((f) => ({
-          ruleId: f.rule,
-          ruleIndex: ruleIndex.get(f.rule)!,
-          level: level[f.severity],
-          message: { text: f.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: pathToUri(f.file) },
-                region: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn },
-              },
-            },
-          ],
-        })),
+        columnKind: 'utf16CodeUnits',
+        results: report.findings.map((f) => result(f, ruleIndex.get(f.rule)!)),
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return toJsonText(sarif);
 }

@@ -1,7 +1,6 @@
 /** `path:line:column: severity rule message` lines, unreadable files, then one summary line. */
 import { countBySeverity, plural, type CheckReport, type ReportOptions } from '../model.ts';
-
-const oneLine = (s: string): string => s.replace(/\s*[\r\n]+\s*/g, ' ');
+import { oneLine } from './escape.ts';
 
 export function summaryLine(report: CheckReport): string {
   const c = countBySeverity(report.findings);
@@ -9,15 +8,15 @@ export function summaryLine(report: CheckReport): string {
     `${plural(report.files, 'file')} checked, ${plural(report.lines, 'line')}: ` +
     `${plural(report.findings.length, 'finding')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`;
   if (report.errors.length > 0) s += `, ${plural(report.errors.length, 'file')} not checked`;
-  return `${s}; parse ${report.parseMs} ms`;
+  return `${s}; parse ${report.parseMs} ms, index ${report.indexMs} ms, analysis ${report.analysisMs} ms`;
 }
 
 export function renderText(report: CheckReport, options: ReportOptions): string {
   const out: string[] = [];
   for (const f of report.findings) {
-    out.push(`${f.file}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${oneLine(f.message)}`);
+    out.push(`${oneLine(f.file)}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${oneLine(f.message)}`);
   }
-  for (const e of report.errors) out.push(`${e.file}: error: ${oneLine(e.message)}`);
+  for (const e of report.errors) out.push(`${oneLine(e.file)}: error: ${oneLine(e.message)}`);
   if (!options.quiet) out.push(summaryLine(report));
   return out.length > 0 ? `${out.join('\n')}\n` : '';
 }

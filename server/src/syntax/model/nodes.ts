@@ -112,6 +112,8 @@ export interface DeclarationNode {
   calls: CallNode[];
   /** The cursor's query. */
   query?: SqlStatementNode;
+  /** A variable's or constant's initial value (`:=` or DEFAULT) as written, whitespace-normalised. */
+  initialText?: string;
 }
 
 export interface BlockNode {
@@ -297,10 +299,21 @@ export interface CallNode {
   range: Range;
   nameRange: Range;
   argumentCount: number;
+  /** The arguments in order (named ones carry their parameter name). */
+  args: ArgumentNode[];
   /** Where the call appears: a PL/SQL expression, a call statement, or inside a SQL statement. */
   context: 'expression' | 'statement' | 'sql';
   /** True for `x(...)` with one part and positional arguments, which may index a collection. */
   mayBeCollectionAccess: boolean;
+}
+
+/** One argument of a call: `x`, `p_size => 4000`. */
+export interface ArgumentNode {
+  /** The parameter name of a named argument (`name => value`), normalised. */
+  name?: string;
+  /** The value as written, whitespace-normalised. */
+  text: string;
+  range: Range;
 }
 
 export type ModelNode =

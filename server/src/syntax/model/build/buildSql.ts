@@ -24,7 +24,7 @@ import {
   StatementContext,
   BodyContext,
 } from '../../../parser/generated/PlSqlParser.ts';
-import type { CallNode, HintNode, SqlKind, SqlStatementNode } from '../nodes.ts';
+import type { ArgumentNode, CallNode, HintNode, SqlKind, SqlStatementNode } from '../nodes.ts';
 import { BuildContext, descendants, normalizeName } from './buildContext.ts';
 
 const HINTS_CHANNEL = PlSqlLexer.channelNames.indexOf('HINTS');
@@ -69,11 +69,18 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
       if (!(closer instanceof TerminalNode) || closer.symbol.type !== PlSqlLexer.RPAREN) continue; // broken by an error
       let argumentCount = 0;
       let named = false;
+      const args: ArgumentNode[] = [];
       for (const child of link.children) {
         if (!(child instanceof ArgumentContext)) continue;
         argumentCount++;
         const second = child.children[1];
-        if (second instanceof TerminalNode && second.symbol.type === PlSqlLexer.ARROW) named = true;
+        if (second instanceof TerminalNode && second.symbol.type === PlSqlLexer.ARROW) {
+          named = true;
+          const value = child.children[2];
+          args.push({ name: normalizeName(bc.exactText(child.children[0]!)), text: bc.textOf(value), range: bc.range(value) });
+        } else {
+          args.push({ text: bc.textOf(child), range: bc.range(child) });
+        }
       }
       calls.push({
         kind: 'call',
@@ -82,6 +89,7 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
         range: bc.rangeOfTokens(firstToken, link.stop),
         nameRange: bc.rangeOfTokens(firstToken, nameEnd),
         argumentCount,
+        args,
         context,
         mayBeCollectionAccess: parts.length === 1 && !afterCall && !named && argumentCount > 0,
       });

@@ -196,7 +196,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
       const range = bc.range(chain);
       const parts = bc.exactText(chain).split('.').map(normalizeName);
       calls.unshift({
-        kind: 'call', name: parts.join('.'), parts, range, nameRange: range, argumentCount: 0, context: 'statement', mayBeCollectionAccess: false,
+        kind: 'call', name: parts.join('.'), parts, range, nameRange: range, argumentCount: 0, args: [], context: 'statement', mayBeCollectionAccess: false,
       });
     } else if (ownCalls.length > 0) {
       ownCalls[ownCalls.length - 1]!.context = 'statement';

@@ -76,7 +76,10 @@ function buildDeclaration(bc: BuildContext, item: DeclareItemContext): Declarati
     const node = declaration(bc, item, item.CONSTANT() ? 'constant' : 'variable', item.identifier());
     node.typeText = bc.textOf(item.typeSpec());
     const initial = item.expression();
-    if (initial) node.calls = collectCalls(bc, initial, 'expression');
+    if (initial) {
+      node.calls = collectCalls(bc, initial, 'expression');
+      node.initialText = bc.textOf(initial);
+    }
     return node;
   }
   if (item instanceof ExceptionDeclarationContext) return declaration(bc, item, 'exception', item.identifier());

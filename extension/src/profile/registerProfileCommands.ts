@@ -1,0 +1,251 @@
+// VS Code glue of "Profile this block" (the run itself is ./run/profileRun.ts, free of VS Code): the commands
+// plsqlPerf.profileBlock / connect / disconnect / openProfile / compareProfiles, the progress notification
+// with Cancel, confirmation for blocks that commit, saving .plsqlprofile.json, and the profile panel
+// (./panel.ts, the webview; loaded when this build has it).
+import * as vscode from 'vscode';
+import { basename, relative } from 'node:path';
+import { ConnectionManager } from '../connections/connectionManager.ts';
+import { explainDbError } from '../connections/oracleErrors.ts';
+import { loadProfile } from '../../../server/src/profile/loadProfile.ts';
+import { compareProfiles } from '../../../server/src/profile/compareProfiles.ts';
+import { PROFILE_FILE_SUFFIX, type ProfileDocument } from '../../../server/src/profile/profileDocument.ts';
+import { chooseBlock, type EditorSelection } from './run/blockSelection.ts';
+import { commitConcerns } from './run/blockSafety.ts';
+import { ProfileRunner } from './run/profileRun.ts';
+import { probeCommand, ProbeTransportError, type ProbeCommand } from './run/probeTransport.ts';
+import { GrantsNeededError } from './run/sessionIdentity.ts';
+import { findingsForTarget } from './run/staticFindings.ts';
+import { readProfileSettings } from './profileSettings.ts';
+
+/** What the code lens passes (server/src/lsp/protocol.ts ProfileBlockArguments; 0-based range). */
+interface LensArguments { uri: string; range: { start: { line: number; character: number } } }
+
+interface PanelModule {
+  showProfilePanel?: (context: vscode.ExtensionContext, doc: ProfileDocument) => void;
+  showProfileComparePanel?: (context: vscode.ExtensionContext, before: ProfileDocument, after: ProfileDocument) => void;
+  registerProfilePanelSerializer?: (context: vscode.ExtensionContext) => vscode.Disposable;
+}
+
+/** The webview panel lives in ./panel.ts (profile-view); a build without it still profiles and saves. */
+async function panelModule(): Promise<PanelModule> {
+  try {
+    const name = 'panel';
+    return (await import(`./${name}.ts`)) as PanelModule;
+  } catch {
+    return {};
+  }
+}
+
+const TOOL_VERSION = '0.1.0';
+
+export async function registerProfileCommands(context: vscode.ExtensionContext): Promise<void> {
+  const connections = new ConnectionManager(context.secrets, TOOL_VERSION);
+  const confirmed = vscode.languages.createDiagnosticCollection('plsql-perf-profile');
+  const panels = await panelModule();
+  context.subscriptions.push(connections, confirmed);
+  try {
+    if (panels.registerProfilePanelSerializer) context.subscriptions.push(panels.registerProfilePanelSerializer(context));
+  } catch {
+    // Already registered by activate(): VS Code allows one serializer per view type, and one is enough.
+  }
+
+  const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => {
+    if (panels.showProfilePanel) panels.showProfilePanel(context, doc);
+    else if (saved) await vscode.window.showTextDocument(saved, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    markConfirmedHints(confirmed, doc);
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('plsqlPerf.connect', () => connections.connect()),
+    vscode.commands.registerCommand('plsqlPerf.disconnect', () => connections.disconnect()),
+    vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, show, args)),
+    vscode.commands.registerCommand('plsqlPerf.openProfile', async (uri?: vscode.Uri) => {
+      const target = uri ?? (await pickProfiles('Open profile', false))?.[0];
+      if (!target) return;
+      const doc = await readProfile(target);
+      if (doc) await show(doc);
+    }),
+    vscode.commands.registerCommand('plsqlPerf.compareProfiles', async (_clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
+      const files = selected?.length === 2 ? selected : await pickProfiles('Compare two profiles (before, then after)', true);
+      if (!files || files.length !== 2) {
+        if (files) void vscode.window.showErrorMessage('PL/SQL Perf: choose exactly two profiles to compare (before and after).');
+        return;
+      }
+      const [a, b] = await Promise.all(files.map(readProfile));
+      if (!a || !b) return;
+      // Older first: "before" is the profile recorded earlier.
+      const [before, after] = a.createdAt <= b.createdAt ? [a, b] : [b, a];
+      if (panels.showProfileComparePanel) panels.showProfileComparePanel(context, before, after);
+      else await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: comparisonMarkdown(before, after) }));
+    }),
+  );
+}
+
+async function pickProfiles(title: string, two: boolean): Promise<vscode.Uri[] | undefined> {
+  return vscode.window.showOpenDialog({ title, canSelectMany: two, filters: { 'PL/SQL profiles': ['json'] }, openLabel: two ? 'Compare' : 'Open' });
+}
+
+async function readProfile(uri: vscode.Uri): Promise<ProfileDocument | undefined> {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`PL/SQL Perf: cannot read ${uri.fsPath}: ${(error as Error).message}`);
+    return undefined;
+  }
+  const result = loadProfile(text);
+  if (result.ok) return result.document;
+  void vscode.window.showErrorMessage(`PL/SQL Perf: ${basename(uri.fsPath)} is not a valid profile`, { modal: true, detail: result.errors.slice(0, 20).join('\n') });
+  return undefined;
+}
+
+async function profileBlock(
+  context: vscode.ExtensionContext,
+  connections: ConnectionManager,
+  show: (doc: ProfileDocument, saved?: vscode.Uri) => Promise<void>,
+  args?: LensArguments,
+): Promise<void> {
+  const editor = args ? await vscode.window.showTextDocument(vscode.Uri.parse(args.uri), { preserveFocus: true }) : vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showErrorMessage('PL/SQL Perf: open a PL/SQL file and put the cursor in a block to profile.');
+    return;
+  }
+  const document = editor.document;
+  const sel = args
+    ? { line: args.range.start.line + 1, column: args.range.start.character + 1, endLine: args.range.start.line + 1, endColumn: args.range.start.character + 1 }
+    : toSelection(editor.selection);
+  const choice = chooseBlock(document.getText(), sel);
+  if (choice.kind === 'refused') {
+    void vscode.window.showErrorMessage(`PL/SQL Perf: ${choice.reason}.`);
+    return;
+  }
+  if (choice.kind === 'call-block') {
+    const doc = await vscode.workspace.openTextDocument({ language: document.languageId, content: choice.callBlock });
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.Beside);
+    void vscode.window.showInformationMessage(`PL/SQL Perf: fill in the arguments of ${choice.subprogram}, then run "Profile this block" in the new editor.`);
+    return;
+  }
+  const { target } = choice;
+  const settings = readProfileSettings(document.uri);
+  const concerns = commitConcerns(target.executedText, target.startLine);
+  if (concerns.length) {
+    const go = 'Run anyway';
+    const answer = await vscode.window.showWarningMessage(
+      `This block may make changes permanent: the rollback at the end cannot undo them. Run it?`,
+      { modal: true, detail: concerns.map((c) => `line ${c.line}: ${c.reason}`).join('\n') },
+      go,
+    );
+    if (answer !== go) return;
+  }
+  const connection = connections.current ?? (await connections.connect());
+  if (!connection) return;
+
+  const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+  const file = document.uri.scheme === 'file' ? (folder ? relative(folder.uri.fsPath, document.uri.fsPath) : document.uri.fsPath) : undefined;
+  const { findings, units } = findingsForTarget(document.getText(), target, file);
+  let probe: ProbeCommand | undefined;
+  try {
+    probe = probeCommand(connection.profile.probe);
+  } catch (error) {
+    if (!(error instanceof ProbeTransportError)) throw error;
+    void vscode.window.showWarningMessage(`PL/SQL Perf: the probe transport of "${connection.profile.name}" is not usable (${error.message}); profiling with database evidence only.`);
+  }
+  const request = {
+    target,
+    ...(file !== undefined ? { file } : {}),
+    options: { ...settings.run, probe: probe !== undefined },
+    user: connection.profile.user,
+    connection: { name: connection.profile.name, user: connection.profile.user, connectString: connection.profile.connectString },
+    staticFindings: findings,
+    units,
+    toolVersion: TOOL_VERSION,
+    ...(probe ? { probe } : {}),
+  };
+
+  let doc: ProfileDocument;
+  try {
+    doc = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'PL/SQL Perf: profiling', cancellable: true },
+      (progress, token) => {
+        const runner = new ProfileRunner(request, { db: connection.session, onProgress: (message) => progress.report({ message }) });
+        token.onCancellationRequested(() => void runner.cancel());
+        return runner.run();
+      },
+    );
+  } catch (error) {
+    // A lost connection is dropped, so the next run connects again instead of failing the same way.
+    if (['NJS-500', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
+    await reportRunError(error);
+    return;
+  }
+  const saved = await saveProfile(context, folder, settings.saveFolder, document.uri, doc);
+  await show(doc, saved);
+  const failed = doc.runs.find((r) => r.status === 'error' || r.status === 'timeout');
+  if (failed?.error) void vscode.window.showWarningMessage(`PL/SQL Perf: the block failed in the ${failed.role} run. ${explainDbError(failed.error).message}`);
+}
+
+function toSelection(s: vscode.Selection): EditorSelection {
+  return { line: s.start.line + 1, column: s.start.character + 1, endLine: s.end.line + 1, endColumn: s.end.character + 1 };
+}
+
+async function reportRunError(error: unknown): Promise<void> {
+  if (error instanceof GrantsNeededError) {
+    const copy = 'Copy GRANT statements';
+    const answer = await vscode.window.showErrorMessage('PL/SQL Perf: the database user lacks privileges the profile needs.', { modal: true, detail: `Missing: ${error.missing.join('; ')}\n\n${error.message}` }, copy);
+    if (answer === copy) await vscode.env.clipboard.writeText(error.grants.join('\n'));
+    return;
+  }
+  const explained = explainDbError(error);
+  void vscode.window.showErrorMessage(`PL/SQL Perf: the profile run failed. ${explained.message}`, { modal: false, detail: explained.detail });
+}
+
+async function saveProfile(context: vscode.ExtensionContext, folder: vscode.WorkspaceFolder | undefined, saveFolder: string, source: vscode.Uri, doc: ProfileDocument): Promise<vscode.Uri | undefined> {
+  const dir = folder ? vscode.Uri.joinPath(folder.uri, saveFolder) : vscode.Uri.joinPath(context.globalStorageUri, 'profiles');
+  const stamp = doc.createdAt.replace(/[:.]/g, '-');
+  const name = `${basename(source.path).replace(/\.[^.]*$/, '') || 'untitled'}-L${doc.source.startLine}-${stamp}${PROFILE_FILE_SUFFIX}`;
+  const uri = vscode.Uri.joinPath(dir, name);
+  try {
+    await vscode.workspace.fs.createDirectory(dir);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(doc, null, 2)}\n`));
+    return uri;
+  } catch (error) {
+    void vscode.window.showErrorMessage(`PL/SQL Perf: the profile could not be saved to ${uri.fsPath}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Hints a profile confirmed get a note on their line, with the measured reason. */
+function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument): void {
+  const file = doc.source.file;
+  if (file === undefined) return;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const uri = file.startsWith('/') ? vscode.Uri.file(file) : folder ? vscode.Uri.joinPath(folder.uri, file) : undefined;
+  if (!uri) return;
+  const diagnostics = doc.cards
+    .filter((c) => c.verdict === 'confirmed' && c.hypothesis.line !== undefined)
+    .map((c) => {
+      const line = c.hypothesis.line! - 1;
+      const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), `Confirmed by profile: ${c.reason}`, vscode.DiagnosticSeverity.Information);
+      d.source = 'plsql-perf profile';
+      if (c.hypothesis.rule) d.code = c.hypothesis.rule;
+      return d;
+    });
+  collection.set(uri, diagnostics);
+}
+
+function comparisonMarkdown(before: ProfileDocument, after: ProfileDocument): string {
+  const cmp = compareProfiles(before, after);
+  const fmt = (v: number | undefined): string => (v === undefined ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+  const rows = cmp.metrics.map((m) => `| ${m.group} | ${m.name.replace(/\|/g, '\\|')} | ${fmt(m.before)} | ${fmt(m.after)} | ${m.ratio === undefined ? '–' : `${m.ratio.toFixed(3)}×`} |`);
+  return [
+    `# Profile comparison`,
+    '',
+    `Before: ${before.createdAt} (elapsed from the ${cmp.before.elapsedRun} run); after: ${after.createdAt} (elapsed from the ${cmp.after.elapsedRun} run).`,
+    ...cmp.warnings.map((w) => `\n> ${w}`),
+    '',
+    '| group | metric | before | after | after/before |',
+    '|---|---|---:|---:|---:|',
+    ...rows,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,118 @@
+// DBMS_HPROF in 18c+ table mode: no directory object, the raw data goes to DBMSHP_TRACE_DATA and ANALYZE fills
+// DBMSHP_RUNS / DBMSHP_FUNCTION_INFO / DBMSHP_PARENT_CHILD_INFO. sqlmonitor => false because Real-Time SQL
+// Monitoring is a Tuning Pack feature. Times are in microseconds.
+import type { HprofData, HprofLine, HprofSubprogram } from '../../../../server/src/profile/profileDocument.ts';
+import type { DbSession } from './dbSession.ts';
+
+/** 18c: table mode and CREATE_TABLES appeared; earlier versions need a directory object. */
+export const HPROF_MIN_VERSION = 18;
+
+export const HPROF_TABLES_SQL = `select count(*) as n from user_tables where table_name = 'DBMSHP_RUNS'`;
+/** DDL: it commits, so the run calls it before the block, never inside the profiled transaction. */
+export const HPROF_CREATE_TABLES_SQL = 'begin dbms_hprof.create_tables(force_it => false); end;';
+export const HPROF_START_SQL = `begin :trace_id := dbms_hprof.start_profiling(sqlmonitor => false, run_comment => 'plsql-perf'); end;`;
+export const HPROF_STOP_SQL = 'begin dbms_hprof.stop_profiling; end;';
+export const HPROF_ANALYZE_SQL = `begin :run_id := dbms_hprof.analyze(trace_id => :trace_id, run_comment => 'plsql-perf'); end;`;
+export const HPROF_RUN_SQL = 'select total_elapsed_time from dbmshp_runs where runid = :run_id';
+export const HPROF_FUNCTIONS_SQL = `select symbolid, owner, module, type, function, line# as line, namespace, sql_id, calls,
+       function_elapsed_time, subtree_elapsed_time
+from   dbmshp_function_info where runid = :run_id`;
+export const HPROF_EDGES_SQL = `select parentsymid, childsymid, calls, function_elapsed_time, subtree_elapsed_time
+from   dbmshp_parent_child_info where runid = :run_id`;
+
+export function hprofSupported(serverVersionNumber: number): boolean {
+  return Math.floor(serverVersionNumber / 1e8) >= HPROF_MIN_VERSION;
+}
+
+/** Creates the DBMSHP_* tables in the user's schema when they are missing (once per schema). */
+export async function ensureHprofTables(db: DbSession): Promise<boolean> {
+  const rows = await db.query(HPROF_TABLES_SQL);
+  if (Number(rows[0]?.N ?? 0) > 0) return false;
+  await db.execute(HPROF_CREATE_TABLES_SQL);
+  return true;
+}
+
+export async function startHprof(db: DbSession): Promise<number> {
+  const out = await db.execute(HPROF_START_SQL, { trace_id: { dir: 'out', type: 'number' } });
+  return Number(out.trace_id);
+}
+
+export async function stopHprof(db: DbSession): Promise<void> {
+  await db.execute(HPROF_STOP_SQL);
+}
+
+/**
+ * Where the profiled block sits in the editor file, and the stored units the same file defines (a unit's line 1
+ * is the line of its CREATE), to turn HPROF's unit lines into file lines.
+ */
+export interface BlockPlacement {
+  file?: string;
+  startLine: number;
+  endLine: number;
+  isAnonymousBlock: boolean;
+  units?: { name: string; startLine: number; endLine: number }[];
+}
+
+/** HPROF's synthetic per-line entries: SQL executed or fetched at a line of the unit. */
+const LINE_ENTRY = /^__(static_sql_exec|dyn_sql_exec|sql_fetch)_line(\d+)$/;
+
+export async function analyzeHprof(db: DbSession, traceId: number, placement: BlockPlacement): Promise<HprofData> {
+  const out = await db.execute(HPROF_ANALYZE_SQL, { run_id: { dir: 'out', type: 'number' }, trace_id: { dir: 'in', type: 'number', val: traceId } });
+  const runId = Number(out.run_id);
+  const [run] = await db.query(HPROF_RUN_SQL, { run_id: runId });
+  const functionRows = await db.query(HPROF_FUNCTIONS_SQL, { run_id: runId });
+  const edgeRows = await db.query(HPROF_EDGES_SQL, { run_id: runId });
+
+  const inBlock = (owner: string, module: string): boolean => placement.isAnonymousBlock && owner === '' && module === '';
+  const fileLineOf = (owner: string, module: string, unitLine: number): number | undefined => {
+    if (unitLine < 1) return undefined;
+    const [start, end] = inBlock(owner, module)
+      ? [placement.startLine, placement.endLine]
+      : ((u) => (u ? [u.startLine, u.endLine] : [undefined, undefined]))(placement.units?.find((u) => u.name === module.toUpperCase()));
+    if (start === undefined || end === undefined) return undefined;
+    const line = start + unitLine - 1;
+    return line <= end ? line : undefined;
+  };
+  const subprograms: HprofSubprogram[] = [];
+  const lines: HprofLine[] = [];
+  for (const r of functionRows) {
+    const owner = String(r.OWNER ?? '');
+    const module = String(r.MODULE ?? '');
+    const fn = String(r.FUNCTION ?? '');
+    const sub: HprofSubprogram = {
+      symbolId: Number(r.SYMBOLID), owner, module, type: String(r.TYPE ?? ''), function: fn, line: Number(r.LINE ?? 0),
+      namespace: String(r.NAMESPACE ?? ''), calls: Number(r.CALLS ?? 0),
+      functionElapsedUs: Number(r.FUNCTION_ELAPSED_TIME ?? 0), subtreeElapsedUs: Number(r.SUBTREE_ELAPSED_TIME ?? 0),
+    };
+    if (r.SQL_ID) sub.sqlId = String(r.SQL_ID);
+    const lineEntry = LINE_ENTRY.exec(fn);
+    // The anonymous block is line 1 of itself; a subprogram's LINE# is where it is defined in its unit.
+    const unitLine = lineEntry ? Number(lineEntry[2]) : fn === '__anonymous_block' ? 1 : sub.namespace === 'PLSQL' && !fn.startsWith('__') ? sub.line : undefined;
+    const fileLine = unitLine === undefined ? undefined : fileLineOf(owner, module, unitLine);
+    if (fileLine !== undefined) {
+      sub.fileLine = fileLine;
+      if (placement.file !== undefined) sub.file = placement.file;
+    }
+    subprograms.push(sub);
+    if (lineEntry) {
+      const hot: HprofLine = { owner, module, unitLine: Number(lineEntry[2]), calls: sub.calls, elapsedUs: sub.subtreeElapsedUs, label: fn };
+      if (fileLine !== undefined) {
+        hot.fileLine = fileLine;
+        if (placement.file !== undefined) hot.file = placement.file;
+      }
+      lines.push(hot);
+    }
+  }
+  subprograms.sort((a, b) => b.functionElapsedUs - a.functionElapsedUs || a.symbolId - b.symbolId);
+  lines.sort((a, b) => b.elapsedUs - a.elapsedUs || a.unitLine - b.unitLine);
+  return {
+    runId,
+    totalElapsedUs: Number(run?.TOTAL_ELAPSED_TIME ?? 0),
+    subprograms,
+    edges: edgeRows.map((r) => ({
+      parentSymbolId: Number(r.PARENTSYMID), childSymbolId: Number(r.CHILDSYMID), calls: Number(r.CALLS ?? 0),
+      functionElapsedUs: Number(r.FUNCTION_ELAPSED_TIME ?? 0), subtreeElapsedUs: Number(r.SUBTREE_ELAPSED_TIME ?? 0),
+    })),
+    lines,
+  };
+}

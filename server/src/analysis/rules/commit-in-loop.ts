@@ -1,0 +1,32 @@
+/** COMMIT once per loop iteration: a redo log sync per commit, and ORA-01555 risk for the loop's own cursor. */
+import { docPathOf, type Rule } from './rule.ts';
+
+const id = 'commit-in-loop';
+
+export const commitInLoop: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'warning',
+    status: 'stable',
+    summary: 'COMMIT inside a loop: a log file sync per iteration and ORA-01555 risk for the open cursor.',
+    remedy: 'Commit once after the loop (or per large batch), and let the caller own the transaction.',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    return {
+      sql(sql, position) {
+        const loop = position.loop;
+        if (!loop || sql.sqlKind !== 'commit' || position.statement?.statementKind !== 'sql') return;
+        const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
+        const guard = position.conditions.find((c) => /\b(MOD|REMAINDER)\s*\(/i.test(c));
+        const common = { loop: { estimate: loop.estimate, line: loop.statement.range.line } };
+        if (guard) {
+          context.report(range, `COMMIT every few iterations (when ${guard}), ${loop.estimate.text}: fewer log syncs than per row, but the loop's cursor still risks ORA-01555 and a failure leaves half the work committed.`, { ...common, severity: 'info' });
+        } else {
+          context.report(range, `COMMIT runs ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, common);
+        }
+      },
+    };
+  },
+};

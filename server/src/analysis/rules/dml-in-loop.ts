@@ -1,0 +1,40 @@
+/** INSERT/UPDATE/DELETE/MERGE run once per loop iteration: one context switch and one execution per row. */
+import type { LoopInfo } from '../semantic/walk.ts';
+import { docPathOf, type Rule } from './rule.ts';
+
+const id = 'dml-in-loop';
+const DML = new Set(['insert', 'update', 'delete', 'merge']);
+
+export const dmlInLoop: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'warning',
+    status: 'stable',
+    summary: 'INSERT, UPDATE, DELETE or MERGE executed once per loop iteration.',
+    remedy: 'Collect the rows and run the statement once with FORALL, or write one set-based statement (INSERT ... SELECT, MERGE).',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    const report = (kind: string, range: { line: number; column: number }, loop: LoopInfo) => {
+      context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + kind.length },
+        `${kind} runs ${loop.estimate.text}: each execution is a switch from PL/SQL to SQL. Use FORALL over a collection, or one set-based statement.`, {
+          loop: { estimate: loop.estimate, line: loop.statement.range.line },
+          related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+        });
+    };
+    return {
+      sql(sql, position) {
+        const loop = position.loop;
+        if (!loop || position.handler || position.statement?.statementKind !== 'sql' || !DML.has(sql.sqlKind)) return;
+        report(sql.sqlKind.toUpperCase(), sql.range, loop);
+      },
+      statement(statement, position) {
+        const loop = position.loop;
+        if (!loop || position.handler || statement.statementKind !== 'execute-immediate' || !statement.literalText) return;
+        const kind = /^\s*(insert|update|delete|merge)\b/i.exec(statement.literalText)?.[1];
+        if (kind) report(`EXECUTE IMMEDIATE ${kind.toUpperCase()}`, statement.range, loop);
+      },
+    };
+  },
+};

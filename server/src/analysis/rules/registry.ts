@@ -1,0 +1,71 @@
+/**
+ * Every rule the analyzer knows, with its metadata. The performance rules are one file each in this folder;
+ * the built-in findings (syntax errors, wrapped units, internal errors) have metadata here so every report
+ * can describe every finding.
+ */
+import { bulkCollectWithoutLimit } from './bulk-collect-without-limit.ts';
+import { commitInLoop } from './commit-in-loop.ts';
+import { dmlInLoop } from './dml-in-loop.ts';
+import { exceptionHandlerInLoop } from './exception-handler-in-loop.ts';
+import { nestedCursorLoop } from './nested-cursor-loop.ts';
+import { planStatisticsInCode } from './plan-statistics-in-code.ts';
+import { rowByRowFetch } from './row-by-row-fetch.ts';
+import { selectIntoInLoop } from './select-into-in-loop.ts';
+import { standaloneCallInLoop } from './standalone-call-in-loop.ts';
+import { utlFileSmallBuffer } from './utl-file-small-buffer.ts';
+import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
+
+export type { RuleMeta } from './rule.ts';
+
+/** The performance rules, in the order their findings are documented. */
+export const PERFORMANCE_RULES: readonly Rule[] = [
+  standaloneCallInLoop,
+  exceptionHandlerInLoop,
+  utlFileSmallBuffer,
+  planStatisticsInCode,
+  dmlInLoop,
+  selectIntoInLoop,
+  rowByRowFetch,
+  bulkCollectWithoutLimit,
+  commitInLoop,
+  nestedCursorLoop,
+];
+
+/** Findings the analyzer itself produces, not a performance rule. */
+export const BUILTIN_RULES: readonly RuleMeta[] = [
+  {
+    id: 'syntax-error',
+    defaultSeverity: 'error',
+    status: 'stable',
+    summary: 'The code does not parse as PL/SQL or a SQL*Plus script.',
+    remedy: 'Fix the syntax; the rules cannot see into a unit the parser had to recover.',
+    fixKind: 'none',
+    docPath: docPathOf('syntax-error'),
+  },
+  {
+    id: 'wrapped-unit',
+    defaultSeverity: 'info',
+    status: 'stable',
+    summary: 'Wrapped (obfuscated) PL/SQL unit: its body cannot be analyzed.',
+    remedy: 'Check the unwrapped source instead.',
+    fixKind: 'none',
+    docPath: docPathOf('wrapped-unit'),
+  },
+  {
+    id: 'internal-error',
+    defaultSeverity: 'error',
+    status: 'stable',
+    summary: 'A rule failed on this file; the other rules\' findings are still reported.',
+    remedy: 'Report the message and the file to the plsql-perf maintainers.',
+    fixKind: 'none',
+    docPath: docPathOf('internal-error'),
+  },
+];
+
+export const RULES: readonly RuleMeta[] = [...PERFORMANCE_RULES.map((r) => r.meta), ...BUILTIN_RULES];
+
+const byId = new Map(RULES.map((r) => [r.id, r]));
+
+export function ruleMeta(id: string): RuleMeta | undefined {
+  return byId.get(id);
+}

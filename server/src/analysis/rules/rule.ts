@@ -1,0 +1,59 @@
+/**
+ * What a rule is: its metadata and a visitor over the one model walk. A rule reports through its context;
+ * severity follows the loop heat unless the rule says otherwise.
+ */
+import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
+import type { IterationEstimate } from '../semantic/estimate.ts';
+import type { ModelVisitor } from '../semantic/walk.ts';
+
+export type RuleStatus = 'stable' | 'preview';
+export type FixKind = 'none' | 'safe' | 'suggestion';
+
+export interface RuleMeta {
+  /** kebab-case id, used in configuration, suppressions and every output. */
+  id: string;
+  defaultSeverity: Severity;
+  status: RuleStatus;
+  /** One sentence: what the rule finds. */
+  summary: string;
+  /** What to do instead, in one sentence (the review checklist prints it). */
+  remedy: string;
+  fixKind: FixKind;
+  /** The rule's documentation page, relative to the package root. */
+  docPath: string;
+}
+
+export type FindingFix = NonNullable<Finding['fix']>;
+export type RelatedLocation = NonNullable<Finding['related']>[number];
+
+export interface ReportOptions {
+  /** The estimate of the loops around the finding: printed and used for the severity. */
+  loop?: { estimate: IterationEstimate; line: number };
+  /** Overrides the severity the heat would give (before configuration). */
+  severity?: Severity;
+  related?: RelatedLocation[];
+  fix?: FindingFix;
+}
+
+export interface RuleContext {
+  readonly file: string | undefined;
+  /** The document's text. */
+  readonly text: string;
+  /** Rule options from the configuration (`rules.<id>.options`). */
+  readonly options: Readonly<Record<string, unknown>>;
+  report(range: SourceRange, message: string, options?: ReportOptions): void;
+  /** True when a syntax error lies inside the range: the model there may be rebuilt by error recovery. */
+  hasSyntaxErrorIn(range: SourceRange): boolean;
+  /** The source text of a range. */
+  textIn(range: SourceRange): string;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  /** A fresh visitor per document: rules may keep per-document state in it. */
+  create(context: RuleContext): ModelVisitor & { /** after the walk, for rules that look at the whole text */ finish?(): void };
+}
+
+export function docPathOf(id: string): string {
+  return `docs/rules/${id}.md`;
+}

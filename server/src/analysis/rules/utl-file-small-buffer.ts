@@ -1,0 +1,115 @@
+/**
+ * UTL_FILE written in a loop through a small buffer: FOPEN without max_linesize (default 1024) or below
+ * 32767, or DBMS_LOB.READ/SUBSTR chunks and PUT_RAW buffers below 32767 bytes feeding UTL_FILE in a loop.
+ * Every chunk is one trip through UTL_FILE's write path (seed 003: with 32 KB asked for, one file system
+ * still got 4 KB write() calls, the other 32767-byte ones; small chunks multiply the calls either way).
+ */
+import type { ArgumentNode, CallNode } from '../../syntax/model/nodes.ts';
+import { evaluateNumber } from '../semantic/constants.ts';
+import type { LoopInfo, Position } from '../semantic/walk.ts';
+import { docPathOf, type Rule } from './rule.ts';
+
+const id = 'utl-file-small-buffer';
+const MAX = 32767;
+const WRITES = new Set(['PUT', 'PUT_LINE', 'PUT_RAW', 'PUTF', 'NEW_LINE', 'PUT_NCHAR', 'PUT_LINE_NCHAR', 'PUTF_NCHAR']);
+
+/** The callee without an optional SYS. prefix: `SYS.UTL_FILE.FOPEN` -> `UTL_FILE.FOPEN`. */
+function calleeOf(call: CallNode): string {
+  return call.name.startsWith('SYS.') ? call.name.slice(4) : call.name;
+}
+
+/** A file handle is a variable of one subprogram (or block): the same name elsewhere is another file. */
+function handleKey(position: Position, handle: string): string {
+  const owner = position.subprogram?.range ?? position.unit.range;
+  return `${owner.line}:${owner.column}:${handle}`;
+}
+
+/** An argument by parameter name or position (1-based). */
+function argument(call: CallNode, name: string, position: number): ArgumentNode | undefined {
+  return call.args.find((a) => a.name === name) ?? (call.args[position - 1]?.name === undefined ? call.args[position - 1] : undefined);
+}
+
+interface Open { call: CallNode; handle: string; size?: number; sizeArg?: ArgumentNode; position: Position; key: string }
+interface Chunk { call: CallNode; size: number; loop: LoopInfo; what: string; argument: ArgumentNode }
+
+export const utlFileSmallBuffer: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'warning',
+    status: 'stable',
+    summary: 'UTL_FILE written in a loop through a buffer below 32767 bytes (FOPEN max_linesize, LOB chunk size, PUT_RAW buffer).',
+    remedy: 'Open the file with max_linesize => 32767 and move data in 32767-byte chunks.',
+    fixKind: 'safe',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    const opens: Open[] = [];
+    const writtenInLoop = new Map<string, LoopInfo>();
+    const chunks: Chunk[] = [];
+    const rawWritesByLoop = new Map<LoopInfo, CallNode[]>();
+    return {
+      call({ call, position }) {
+        const callee = calleeOf(call);
+        const scope = position.scope;
+        if (callee === 'UTL_FILE.FOPEN' || callee === 'UTL_FILE.FOPEN_NCHAR') {
+          const statement = position.statement;
+          const handle = statement?.statementKind === 'assignment' ? statement.target?.toUpperCase() : undefined;
+          if (!handle) return;
+          const sizeArg = argument(call, 'MAX_LINESIZE', 4);
+          const size = sizeArg ? evaluateNumber(sizeArg.text, scope.valueOf) : 1024;
+          opens.push({ call, handle, size, sizeArg, position, key: handleKey(position, handle) });
+          return;
+        }
+        const loop = position.loop;
+        if (!loop) return;
+        if (callee.startsWith('UTL_FILE.') && WRITES.has(callee.slice('UTL_FILE.'.length))) {
+          const handle = argument(call, 'FILE', 1)?.text.toUpperCase();
+          const key = handle && handleKey(position, handle);
+          if (key && !writtenInLoop.has(key)) writtenInLoop.set(key, loop);
+          if (callee === 'UTL_FILE.PUT_RAW') {
+            const list = rawWritesByLoop.get(loop) ?? [];
+            list.push(call);
+            rawWritesByLoop.set(loop, list);
+            const buffer = argument(call, 'BUFFER', 2);
+            const length = buffer && /^[\w$#]+$/.test(buffer.text) ? scope.lengthOf(buffer.text.toUpperCase()) : undefined;
+            if (buffer && length !== undefined && length < MAX) chunks.push({ call, size: length, loop, what: `the PUT_RAW buffer ${buffer.text} holds ${length} bytes`, argument: buffer });
+          }
+          return;
+        }
+        if (callee === 'DBMS_LOB.READ' || callee === 'DBMS_LOB.SUBSTR') {
+          const amount = argument(call, 'AMOUNT', 2);
+          const size = amount ? evaluateNumber(amount.text, scope.valueOf) : callee === 'DBMS_LOB.SUBSTR' ? MAX : undefined;
+          if (amount && size !== undefined && size < MAX) chunks.push({ call, size, loop, what: `${callee} reads ${size} bytes per chunk`, argument: amount });
+        }
+      },
+      finish() {
+        for (const open of opens) {
+          const loop = writtenInLoop.get(open.key);
+          if (!loop || (open.size !== undefined && open.size >= MAX)) continue;
+          const asked = open.sizeArg ? (open.size === undefined ? `max_linesize ${open.sizeArg.text}` : `max_linesize ${open.size}`) : 'no max_linesize (default 1024)';
+          if (open.sizeArg && open.size === undefined) continue; // a size we cannot know: not reported
+          const edit = open.sizeArg
+            ? { range: open.sizeArg.range, newText: '32767' }
+            : { range: { line: open.call.range.endLine, column: open.call.range.endColumn - 1, endLine: open.call.range.endLine, endColumn: open.call.range.endColumn - 1 }, newText: ', 32767' };
+          context.report(open.call.nameRange,
+            `${open.handle} is opened with ${asked} and written ${loop.estimate.text}: each line or chunk is limited to that size. Open it with max_linesize => 32767.`, {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              related: [{ range: loop.statement.headerRange, message: `written in this loop: ${loop.estimate.text}` }],
+              fix: open.call.args.length === 3 || open.sizeArg ? { kind: 'safe', title: 'Open the file with max_linesize 32767', edits: [edit] } : undefined,
+            });
+        }
+        const loopsWithLobChunks = new Set(chunks.filter((c) => c.call.name.includes('DBMS_LOB.')).map((c) => c.loop));
+        for (const chunk of chunks) {
+          // only chunks that feed UTL_FILE: a PUT_RAW in the same loop; one finding per loop, at the LOB read
+          if (!rawWritesByLoop.has(chunk.loop)) continue;
+          if (!chunk.call.name.includes('DBMS_LOB.') && loopsWithLobChunks.has(chunk.loop)) continue;
+          context.report(chunk.call.nameRange,
+            `${chunk.what} while UTL_FILE writes ${chunk.loop.estimate.text}: a ${MAX}-byte chunk needs ${Math.ceil(MAX / chunk.size)}x fewer writes.`, {
+              loop: { estimate: chunk.loop.estimate, line: chunk.loop.statement.range.line },
+              related: [{ range: chunk.loop.statement.headerRange, message: `the loop: ${chunk.loop.estimate.text}` }],
+            });
+        }
+      },
+    };
+  },
+};

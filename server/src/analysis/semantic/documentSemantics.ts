@@ -1,0 +1,67 @@
+/**
+ * What the editor asks of a document beyond findings: its loops with their estimates (inlay hints) and its
+ * resolved calls (hover, definition). Collected by one more visitor of the shared walk.
+ */
+import type { Range, LoopKind } from '../../syntax/model/nodes.ts';
+import type { IterationEstimate } from './estimate.ts';
+import type { CallResolution } from './resolveCall.ts';
+import type { ModelVisitor, ResolvedCall } from './walk.ts';
+
+export interface LoopSummary {
+  range: Range;
+  headerRange: Range;
+  loopKind: LoopKind;
+  depth: number;
+  estimate: IterationEstimate;
+}
+
+export interface CallSummary {
+  name: string;
+  range: Range;
+  nameRange: Range;
+  context: 'expression' | 'statement' | 'sql';
+  resolution: CallResolution;
+  /** The estimate of the loops around the call, when it is in one. */
+  loop?: IterationEstimate;
+}
+
+export interface DocumentSemantics {
+  loops: LoopSummary[];
+  calls: CallSummary[];
+  /** The call whose name covers a position (1-based). */
+  callAt(line: number, column: number): CallSummary | undefined;
+}
+
+function contains(range: Range, line: number, column: number): boolean {
+  if (line < range.line || line > range.endLine) return false;
+  if (line === range.line && column < range.column) return false;
+  if (line === range.endLine && column >= range.endColumn) return false;
+  return true;
+}
+
+export function semanticsCollector(): { visitor: ModelVisitor; result: DocumentSemantics } {
+  const loops: LoopSummary[] = [];
+  const calls: CallSummary[] = [];
+  const seenLoops = new Set<string>();
+  const seenCalls = new Set<string>();
+  const key = (r: Range) => `${r.line}:${r.column}`;
+  const result: DocumentSemantics = {
+    loops,
+    calls,
+    callAt: (line, column) => calls.find((c) => contains(c.nameRange, line, column)),
+  };
+  const visitor: ModelVisitor = {
+    loop(info) {
+      const statement = info.statement;
+      if (seenLoops.has(key(statement.range))) return; // a second conditional-compilation view
+      seenLoops.add(key(statement.range));
+      loops.push({ range: statement.range, headerRange: statement.headerRange, loopKind: statement.loopKind, depth: info.depth, estimate: info.estimate });
+    },
+    call({ call, resolution, position }: ResolvedCall) {
+      if (seenCalls.has(key(call.nameRange))) return;
+      seenCalls.add(key(call.nameRange));
+      calls.push({ name: call.name, range: call.range, nameRange: call.nameRange, context: call.context, resolution, loop: position.loop?.estimate });
+    },
+  };
+  return { visitor, result };
+}

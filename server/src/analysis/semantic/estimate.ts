@@ -1,0 +1,93 @@
+/**
+ * How often a statement inside loops runs: the one estimate type every rule message prints.
+ *
+ * A loop contributes a known count (FOR 1..1000000, WHILE i < 10000), a data-sized source (once per row of a
+ * cursor, per element of a collection, per batch of a bulk fetch), or nothing known. Nesting multiplies.
+ */
+export type LoopSource =
+  | { kind: 'count'; count: number }
+  | { kind: 'rows'; of: string }
+  | { kind: 'batches'; of: string; size?: number }
+  | { kind: 'elements'; of: string }
+  | { kind: 'unknown' };
+
+export interface IterationEstimate {
+  /** Product of the known counts of the enclosing loops (undefined when no loop has a known count). */
+  count?: number;
+  /** Data-sized sources, outermost first: "cursor C_ORDERS", "the query at line 12". */
+  perRowOf: string[];
+  perBatchOf: string[];
+  perElementOf: string[];
+  /** Loops with nothing known about their count. */
+  unknownLoops: number;
+  /** How many loops enclose the statement. */
+  depth: number;
+  /** The phrase messages print: "inside a loop of about 1,000,000 iterations", "once per row of cursor C". */
+  text: string;
+}
+
+export type Heat = 'cold' | 'warm' | 'hot';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(n: number): string {
+  return numberFormat.format(Math.round(n));
+}
+
+/** Combines the sources of the enclosing loops, outermost first. */
+export function estimateOf(sources: readonly LoopSource[]): IterationEstimate {
+  const estimate: IterationEstimate = { perRowOf: [], perBatchOf: [], perElementOf: [], unknownLoops: 0, depth: sources.length, text: '' };
+  for (const source of sources) {
+    switch (source.kind) {
+      case 'count':
+        estimate.count = (estimate.count ?? 1) * source.count;
+        break;
+      case 'rows':
+        estimate.perRowOf.push(source.of);
+        break;
+      case 'batches':
+        estimate.perBatchOf.push(source.of);
+        break;
+      case 'elements':
+        estimate.perElementOf.push(source.of);
+        break;
+      case 'unknown':
+        estimate.unknownLoops++;
+        break;
+    }
+  }
+  estimate.text = describe(estimate);
+  return estimate;
+}
+
+function describe(e: IterationEstimate): string {
+  const per: string[] = [
+    ...e.perRowOf.map((of) => `row of ${of}`),
+    ...e.perBatchOf.map((of) => `batch fetched from ${of}`),
+    ...e.perElementOf.map((of) => `element of ${of}`),
+  ];
+  const nested = e.depth > 1 ? ` (${e.depth} nested loops)` : '';
+  if (per.length > 0) {
+    const times = e.count !== undefined && e.count !== 1 ? `about ${formatCount(e.count)} times` : 'once';
+    const extra = e.unknownLoops > 0 ? ', inside another loop' : '';
+    return `${times} per ${per.join(' per ')}${extra}`;
+  }
+  if (e.count !== undefined) {
+    const iterations = `about ${formatCount(e.count)} ${e.count === 1 ? 'iteration' : 'iterations'}`;
+    if (e.unknownLoops > 0) return `inside loops of at least ${iterations}${nested}`;
+    return e.depth > 1 ? `inside nested loops of ${iterations} in all${nested}` : `inside a loop of ${iterations}`;
+  }
+  return e.depth > 1 ? `inside ${e.depth} nested loops` : 'inside a loop';
+}
+
+/**
+ * Cold: a known small count (under 100 in all). Hot: a known count of 100,000 or more, or a data-sized loop
+ * inside another loop (rows times rows). Everything else is warm: the rule's default severity.
+ */
+export function heatOf(e: IterationEstimate): Heat {
+  const dataSized = e.perRowOf.length + e.perElementOf.length + e.perBatchOf.length;
+  if (e.count !== undefined && e.count >= 100_000) return 'hot';
+  if (dataSized + e.unknownLoops >= 2 && e.perRowOf.length > 0) return 'hot';
+  if (e.count !== undefined && e.count < 100 && dataSized === 0 && e.unknownLoops === 0) return 'cold';
+  return 'warm';
+}

@@ -1,0 +1,135 @@
+/**
+ * What one loop contributes to the iteration estimate, read from its header and, for basic loops, from its
+ * EXIT WHEN condition and FETCH statements.
+ */
+import type { LoopStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
+import { evaluateNumber, type NameValue } from './constants.ts';
+import type { LoopSource } from './estimate.ts';
+
+/** The source text of a statement (for conditions the model keeps only as text or not at all). */
+export type TextOf = (statement: StatementNode) => string;
+
+/** Splits `lo .. hi` at the top-level `..` (not inside parentheses). */
+function splitRange(text: string): [string, string] | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && c === '.' && text[i + 1] === '.') return [text.slice(0, i), text.slice(i + 2)];
+  }
+  return undefined;
+}
+
+/** Splits the header's iteration controls at top-level commas (21c: `1..3, 10..12 by 2`). */
+function splitControls(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && c === ',') {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+/** `l_tab.COUNT`, `l_tab.LAST` as a bound: the loop walks a collection. */
+function collectionBound(text: string): string | undefined {
+  const match = /^\s*([\w$#."]+)\s*\.\s*(COUNT|LAST)\s*(\(\s*\))?\s*$/i.exec(text);
+  return match ? match[1]!.toUpperCase() : undefined;
+}
+
+function numericForSource(header: string, valueOf: NameValue): LoopSource {
+  let total = 0;
+  for (const control of splitControls(header)) {
+    const withoutStep = control.replace(/\s+BY\s+.*$/i, '').replace(/\s+(WHEN|WHILE)\s+.*$/i, '');
+    const range = splitRange(withoutStep.replace(/^\s*REVERSE\s+/i, ''));
+    if (!range) return { kind: 'unknown' };
+    const upperCollection = collectionBound(range[1]);
+    if (upperCollection) return { kind: 'elements', of: upperCollection };
+    const low = evaluateNumber(range[0], valueOf);
+    const high = evaluateNumber(range[1], valueOf);
+    if (low === undefined || high === undefined) return { kind: 'unknown' };
+    const step = /\s+BY\s+(.+)$/i.exec(control);
+    const by = step ? evaluateNumber(step[1]!, valueOf) : 1;
+    if (by === undefined || by <= 0) return { kind: 'unknown' };
+    total += Math.max(0, Math.floor((high - low) / by) + 1);
+  }
+  return { kind: 'count', count: total };
+}
+
+/** `i <= 10000`, `i < c_max`, `10000 > i`: the bound of a counting condition. */
+function countingBound(condition: string, valueOf: NameValue): number | undefined {
+  const upper = /^\s*\(?\s*[\w$#.]+\s*(<=|<)\s*(.+?)\s*\)?\s*$/i.exec(condition);
+  if (upper) return evaluateNumber(upper[2]!, valueOf);
+  const reversed = /^\s*\(?\s*(.+?)\s*(>=|>)\s*[\w$#.]+\s*\)?\s*$/i.exec(condition);
+  if (reversed) return evaluateNumber(reversed[1]!, valueOf);
+  return undefined;
+}
+
+/** `c%NOTFOUND`, `NOT c%FOUND`: the loop ends with cursor C's rows. */
+function cursorOfCondition(condition: string): string | undefined {
+  const match = /([\w$#."]+)\s*%\s*(NOTFOUND|FOUND)/i.exec(condition);
+  return match ? match[1]!.toUpperCase() : undefined;
+}
+
+/** The condition of an EXIT WHEN statement (the model keeps EXIT without its condition). */
+function exitCondition(text: string): string | undefined {
+  const match = /^\s*EXIT\b(?:\s+(?!WHEN\b)[\w$#"]+)?\s+WHEN\s+([\s\S]*?);?\s*$/i.exec(text);
+  return match ? match[1] : undefined;
+}
+
+/** The loop's own contribution to the estimate. */
+export function loopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: TextOf): LoopSource {
+  switch (loop.loopKind) {
+    case 'numeric-for':
+      return numericForSource(loop.header, valueOf);
+    case 'cursor-for':
+      if (loop.cursorName) return { kind: 'rows', of: `cursor ${loop.cursorName}` };
+      return { kind: 'rows', of: `the query at line ${loop.query?.range.line ?? loop.headerRange.line}` };
+    case 'collection-for': {
+      const match = /(?:VALUES|INDICES|PAIRS)\s+OF\s+([\w$#."]+)/i.exec(loop.header);
+      return match ? { kind: 'elements', of: match[1]!.toUpperCase() } : { kind: 'unknown' };
+    }
+    case 'while': {
+      const cursor = cursorOfCondition(loop.header);
+      if (cursor) return { kind: 'rows', of: `cursor ${cursor}` };
+      const bound = countingBound(loop.header, valueOf);
+      return bound !== undefined && bound > 0 ? { kind: 'count', count: Math.round(bound) } : { kind: 'unknown' };
+    }
+    case 'basic':
+      return basicLoopSource(loop, valueOf, textOf);
+  }
+}
+
+function basicLoopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: TextOf): LoopSource {
+  const fetches = new Map<string, { bulk: boolean; limit?: number }>();
+  let exitBound: number | undefined;
+  let exitCursor: string | undefined;
+  for (const statement of loop.statements) {
+    if (statement.statementKind === 'fetch') {
+      const limit = statement.hasLimit ? evaluateNumber(/\bLIMIT\s+([\s\S]+?)\s*;?\s*$/i.exec(textOf(statement))?.[1] ?? '', valueOf) : undefined;
+      fetches.set(statement.cursorName, { bulk: statement.bulkCollect, limit });
+    } else if (statement.statementKind === 'exit') {
+      const condition = exitCondition(textOf(statement));
+      if (!condition) continue;
+      exitCursor ??= cursorOfCondition(condition);
+      const counting = /^\s*[\w$#.]+\s*(>=|>|=)\s*(.+?)\s*$/i.exec(condition);
+      if (counting && !exitCursor) exitBound ??= evaluateNumber(counting[2]!, valueOf);
+    }
+  }
+  const cursor = exitCursor ?? (fetches.size === 1 ? [...fetches.keys()][0] : undefined);
+  if (cursor) {
+    const fetch = fetches.get(cursor);
+    if (fetch?.bulk) return { kind: 'batches', of: `cursor ${cursor}`, size: fetch.limit };
+    return { kind: 'rows', of: `cursor ${cursor}` };
+  }
+  if (exitBound !== undefined && exitBound > 0) return { kind: 'count', count: Math.round(exitBound) };
+  return { kind: 'unknown' };
+}

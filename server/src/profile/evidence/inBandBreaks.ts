@@ -1,0 +1,33 @@
+// In-band break checks (seed 004), a session-level finding with no code line and no rule: a server process whose
+// client has no out-of-band break polls the client socket during long calls (snttmoredata/nsmore2recv -> poll()).
+// node-oracledb Thin has no out-of-band breaks, so profiles from the extension show these polls.
+import type { FindingCard } from '../profileDocument.ts';
+import { type EvidenceContext, n } from './evidenceContext.ts';
+
+const CHECK_FUNCTIONS = ['snttmoredata', 'nsmore2recv'] as const;
+const THIN_NOTE = 'node-oracledb Thin mode has no out-of-band breaks, so the server checks the socket in band; SQL*Plus/OCI sessions may not show these polls';
+
+/** Only when a probe recorded the run: without it there is nothing to say about a session-level cost. */
+export function inBandBreaksCard(ctx: EvidenceContext): FindingCard | undefined {
+  if (!ctx.probe) return undefined;
+  const card: Omit<FindingCard, 'verdict' | 'reason'> = {
+    id: 'in-band-break-checks',
+    title: 'In-band break checks (poll on the client socket)',
+    hypothesis: { message: `The server polls the client socket during long calls. ${THIN_NOTE}.` },
+    measurements: [],
+  };
+  const sys = ctx.probe.profile.collectors.syscalls;
+  const checks = ctx.firstCounted(CHECK_FUNCTIONS);
+  if (checks) card.measurements.push(ctx.probeMeasurement(`${checks.name} calls`, checks.calls));
+  const polls = sys && sys.status === 'ok' ? sys.polls.total : undefined;
+  if (polls !== undefined) card.measurements.push(ctx.probeMeasurement('poll() calls', polls));
+  if (polls === undefined && !checks) {
+    return { ...card, verdict: 'not-measured', reason: 'the probe recorded neither syscalls nor snttmoredata (in-band-break-checks catalog)' };
+  }
+  const count = checks?.calls ?? polls!;
+  const reads = ctx.stat('session logical reads');
+  if (reads) card.measurements.push(reads.measurement);
+  const perRead = reads && reads.value > 0 ? ` (${n(Math.round((count / reads.value) * 1000) / 1000)} per logical read, ${n(reads.value)} logical reads)` : '';
+  if (count === 0) return { ...card, verdict: 'not-observed', reason: 'no break check polled the socket during the run' };
+  return { ...card, verdict: 'confirmed', reason: `${n(count)} ${checks ? `${checks.name} calls` : 'poll() calls'}${perRead}: ${THIN_NOTE}` };
+}

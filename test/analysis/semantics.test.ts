@@ -1,0 +1,126 @@
+/** The semantic layer: loop estimates, call resolution, constant propagation, cross-file resolution, isolation. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/analysis/analyze.ts';
+import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { evaluateNumber } from '../../server/src/analysis/semantic/constants.ts';
+import type { Rule } from '../../server/src/analysis/rules/rule.ts';
+
+const estimates = (text: string) => analyzeText(text).semantics.loops.map((l) => l.estimate.text);
+
+test('loop estimates: literal and constant bounds, cursors, queries, collections, WHILE and EXIT WHEN, nesting', () => {
+  assert.deepEqual(estimates(`declare c_n constant pls_integer := 2 * 500; begin
+  for i in 1 .. 1000000 loop null; end loop;
+  for i in reverse 1 .. c_n loop null; end loop;
+  for i in 1 .. l_tab.count loop null; end loop;
+  for i in 1 .. 10 loop for j in 1 .. 20 loop null; end loop; end loop;
+end;`), [
+    'inside a loop of about 1,000,000 iterations',
+    'inside a loop of about 1,000 iterations',
+    'once per element of L_TAB',
+    'inside a loop of about 10 iterations',
+    'inside nested loops of about 200 iterations in all (2 nested loops)',
+  ]);
+  assert.deepEqual(estimates(`declare cursor c_orders is select 1 from dual; i pls_integer := 0; begin
+  for r in c_orders loop null; end loop;
+  for r in (select 1 from dual) loop for i in 1 .. 5 loop null; end loop; end loop;
+  while i < 10000 loop i := i + 1; end loop;
+  loop i := i + 1; exit when i >= 250; end loop;
+  open c_orders; loop fetch c_orders into i; exit when c_orders%notfound; end loop;
+  loop null; end loop;
+end;`), [
+    'once per row of cursor C_ORDERS',
+    'once per row of the query at line 3',
+    'about 5 times per row of the query at line 3',
+    'inside a loop of about 10,000 iterations',
+    'inside a loop of about 250 iterations',
+    'once per row of cursor C_ORDERS',
+    'inside a loop',
+  ]);
+});
+
+test('constant propagation: literals, names, arithmetic; calls and unknown names are unknown', () => {
+  const values: Record<string, number> = { C_CHUNK: 4000, C_TWO: 2 };
+  const valueOf = (n: string) => values[n];
+  assert.equal(evaluateNumber('4000', valueOf), 4000);
+  assert.equal(evaluateNumber('c_chunk * c_two + 1', valueOf), 8001);
+  assert.equal(evaluateNumber('(32767)', valueOf), 32767);
+  assert.equal(evaluateNumber('f(1)', valueOf), undefined);
+  assert.equal(evaluateNumber('l_unknown', valueOf), undefined);
+});
+
+const resolutions = (text: string, index?: WorkspaceIndex) =>
+  analyzeText(text, { file: 'main.sql', index }).semantics.calls.map((c) => `${c.name}:${c.resolution.kind}`);
+
+test('call resolution: local, same package, other package, standalone, supplied, collection element, type, unresolved', () => {
+  const index = new WorkspaceIndex();
+  index.update('by2.fnc', 'create or replace function by2(x number) return number as begin return x * 2; end;\n/\n');
+  index.update('util.pks', 'create or replace package util as procedure log(p varchar2); end;\n/\n');
+  index.update('t_point.tps', 'create or replace type t_point as object (x number, y number);\n/\n');
+  const calls = resolutions(`create or replace package body pkg as
+  type t_tab is table of number;
+  procedure helper is begin null; end;
+  procedure run(p_tab t_tab) is
+    l_tab t_tab := t_tab();
+    l_point t_point := t_point(1, 2);
+    function nested_fn(x number) return number is begin return x; end;
+  begin
+    helper; pkg.helper; nested_fn(1); util.log('x'); by2(1); app.by2(2); dbms_output.put_line(upper('a'));
+    l_tab(1) := p_tab(1); mystery(3); l_point.x := 1;
+  end;
+end pkg;
+/
+`, index);
+  assert.deepEqual(calls, [
+    'T_TAB:type', 'T_POINT:type', 'HELPER:same-package', 'PKG.HELPER:same-package', 'NESTED_FN:local', 'UTIL.LOG:other-package',
+    'BY2:standalone', 'APP.BY2:standalone', 'DBMS_OUTPUT.PUT_LINE:oracle-supplied', 'UPPER:oracle-supplied',
+    'L_TAB:collection-element', 'P_TAB:collection-element', 'MYSTERY:unresolved',
+  ]);
+});
+
+test('cross-file: a loop calling a standalone function of another file is flagged; a package member is not', () => {
+  const index = new WorkspaceIndex();
+  index.update('by2.fnc', 'create or replace function by2(x number) return number as begin return x * 2; end;\n/\n');
+  index.update('calc.pks', 'create or replace package calc as function by2(x number) return number; end;\n/\n');
+  const caller = `begin
+  for i in 1 .. 1000 loop
+    :x := by2(i);
+    :x := calc.by2(i);
+  end loop;
+end;
+/
+`;
+  const findings = analyzeText(caller, { file: 'caller.sql', index }).findings;
+  assert.deepEqual(findings.map((f) => `${f.line}:${f.rule}`), ['3:standalone-call-in-loop']);
+  assert.equal(findings[0]!.related?.[0]?.file, 'by2.fnc');
+  // without the other file in the workspace the callee is unknown and not flagged by default
+  assert.deepEqual(analyzeText(caller, { file: 'caller.sql' }).findings, []);
+  // the option turns unresolved one-part callees on, at info (`calc.by2` is most likely a package member)
+  const withOption = analyzeText(caller, { file: 'caller.sql', config: { rules: { 'standalone-call-in-loop': { options: { flagUnresolved: true } } } } }).findings;
+  assert.deepEqual(withOption.map((f) => `${f.line}:${f.severity}:${f.rule}`), ['3:info:standalone-call-in-loop']);
+});
+
+test('configuration turns rules off and moves their severity', () => {
+  const text = 'begin for i in 1 .. 1000 loop insert into t values (i); end loop; end;\n/\n';
+  assert.deepEqual(analyzeText(text).findings.map((f) => `${f.rule}:${f.severity}`), ['dml-in-loop:warning']);
+  assert.deepEqual(analyzeText(text, { config: { rules: { 'dml-in-loop': { enabled: false } } } }).findings, []);
+  assert.deepEqual(analyzeText(text, { config: { rules: { 'dml-in-loop': { severity: 'error' } } } }).findings.map((f) => f.severity), ['error']);
+});
+
+test('a rule that throws becomes an internal-error finding and the other rules still report', () => {
+  const throwing: Rule = {
+    meta: { id: 'always-throws', defaultSeverity: 'warning', status: 'preview', summary: 'throws on every loop, for the test', remedy: 'none at all', fixKind: 'none', docPath: 'docs/rules/always-throws.md' },
+    create: () => ({ loop() { throw new Error('boom'); } }),
+  };
+  const text = 'begin for i in 1 .. 1000 loop insert into t values (i); end loop; end;\n/\n';
+  const findings = analyzeText(text, { extraRules: [throwing] }).findings;
+  assert.deepEqual(findings.map((f) => f.rule), ['internal-error', 'dml-in-loop']);
+  assert.match(findings[0]!.message, /rule always-throws failed on this file \(Error: boom\)/);
+});
+
+test('a rule that reports an absence does not run on a statement rebuilt by error recovery', () => {
+  const clean = 'declare l_t t; cursor c is select 1 from dual; begin open c; fetch c bulk collect into l_t; end;\n/\n';
+  assert.deepEqual(analyzeText(clean).findings.map((f) => f.rule), ['bulk-collect-without-limit']);
+  const broken = 'declare l_t t; cursor c is select 1 from dual; begin open c; fetch c bulk collect into l_t limit ; end;\n/\n';
+  assert.ok(!analyzeText(broken).findings.some((f) => f.rule === 'bulk-collect-without-limit'));
+});
