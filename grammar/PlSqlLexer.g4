@@ -22,7 +22,7 @@ channels {
 // resolveContextualKeywords in server/src/parser/contextualKeywords.ts): one token of lookahead in the
 // lexer's output saves the parser a prediction at every name and every operand.
 tokens {
-    KEEP_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL
+    KEEP_ANALYTIC, FILTER_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL
 }
 
 // ---- trivia -------------------------------------------------------------------------------------------
@@ -81,6 +81,7 @@ CONNECT             : 'connect';
 CONNECT_BY_ROOT     : 'connect_by_root';
 CONSTANT            : 'constant';
 CONSTRUCTOR         : 'constructor';
+CONTAINERS          : 'containers';
 CONTENT             : 'content';
 CONTINUE            : 'continue';
 CONVERSION          : 'conversion';
@@ -118,6 +119,7 @@ EXISTS              : 'exists';
 EXIT                : 'exit';
 EXTERNAL            : 'external';
 FETCH               : 'fetch';
+FILTER              : 'filter';
 FINAL               : 'final';
 FIRST               : 'first';
 FOLLOWING           : 'following';
@@ -135,6 +137,7 @@ HAVING              : 'having';
 IF                  : 'if';
 IGNORE              : 'ignore';
 IMMEDIATE           : 'immediate';
+IMMUTABLE           : 'immutable';
 IN                  : 'in';
 INDENT              : 'indent';
 INDEX               : 'index';
@@ -170,13 +173,17 @@ LONG                : 'long';
 LOOP                : 'loop';
 MAP                 : 'map';
 MATCHED             : 'matched';
+MATCH_RECOGNIZE     : 'match_recognize';
 MEMBER              : 'member';
 MERGE               : 'merge';
 MINUS               : 'minus';
+MLE                 : 'mle';
 MOD                 : 'mod';
 MODE                : 'mode';
+MODEL               : 'model';
 MONTH               : 'month';
 MULTISET            : 'multiset';
+MUTABLE             : 'mutable';
 NAME                : 'name';
 NATIONAL            : 'national';
 NATURAL             : 'natural';
@@ -215,8 +222,10 @@ PIVOT               : 'pivot';
 PRAGMA              : 'pragma';
 PRECEDING           : 'preceding';
 PRECISION           : 'precision';
+PRETTY              : 'pretty';
 PRIOR               : 'prior';
 PROCEDURE           : 'procedure';
+QUALIFY             : 'qualify';
 RAISE               : 'raise';
 RANGE               : 'range';
 RAW                 : 'raw';
@@ -227,6 +236,7 @@ REJECT              : 'reject';
 RELIES_ON           : 'relies_on';
 REPEAT              : 'repeat';
 REPLACE             : 'replace';
+RESETTABLE          : 'resettable';
 RESPECT             : 'respect';
 RESULT              : 'result';
 RESULT_CACHE        : 'result_cache';
@@ -256,6 +266,7 @@ START               : 'start';
 STATEMENT           : 'statement';
 STATIC              : 'static';
 SUBMULTISET         : 'submultiset';
+SUBPARTITION        : 'subpartition';
 SUBTYPE             : 'subtype';
 TABLE               : 'table';
 THEN                : 'then';
@@ -286,6 +297,7 @@ WELLFORMED          : 'wellformed';
 WHEN                : 'when';
 WHERE               : 'where';
 WHILE               : 'while';
+WINDOW              : 'window';
 WITH                : 'with';
 WITHIN              : 'within';
 WITHOUT             : 'without';
@@ -300,11 +312,13 @@ ZONE                : 'zone';
 // Numbers. `1..10` must stay three tokens, so a trailing '.' with no digits is not part of a number.
 NUMBER              : ( DIGITS ('.' DIGITS)? | '.' DIGITS ) ([e] [+-]? DIGITS)? [fd]?;
 
-// Strings: plain, national, and q-quoted with any of the common delimiters.
-STRING              : [n]? '\'' ( ~'\'' | '\'\'' )* '\''
+// Strings: plain, national (n'..'), Unicode (u'..'), and q-quoted with the ASCII delimiters. A q-quote with
+// any other delimiter (a letter, a digit, a non-ASCII character: q'£..£') is read by the token source
+// (segmentLexer.ts), since a lexer rule cannot refer back to the character that opened the literal.
+STRING              : [nu]? '\'' ( ~'\'' | '\'\'' )* '\''
                     | [n]? 'q\'' ( Q_BRACKETED | Q_SAME )
                     ;
-UNTERMINATED_STRING : [n]? '\'' ( ~'\'' | '\'\'' )* EOF;
+UNTERMINATED_STRING : [nu]? '\'' ( ~'\'' | '\'\'' )* EOF;
 
 fragment Q_BRACKETED: '[' .*? ']\'' | '{' .*? '}\'' | '(' .*? ')\'' | '<' .*? '>\'';
 fragment Q_SAME     : '!' .*? '!\'' | '#' .*? '#\'' | '|' .*? '|\'' | '"' .*? '"\'' | '~' .*? '~\''
@@ -329,6 +343,9 @@ fragment ID_PART    : [a-z0-9_$#\p{L}\p{N}];
 
 // ---- operators and punctuation -------------------------------------------------------------------------
 
+// The body of an inline MLE JavaScript subprogram: AS MLE LANGUAGE JAVASCRIPT {{ ... }}.
+MLE_CODE            : '{{' .*? '}}';
+
 OUTER_JOIN          : '(' [ \t]* '+' [ \t]* ')';
 ASSIGN              : ':=';
 ARROW               : '=>';
@@ -351,6 +368,8 @@ LPAREN              : '(';
 RPAREN              : ')';
 LBRACKET            : '[';
 RBRACKET            : ']';
+LBRACE              : '{';
+RBRACE              : '}';
 COMMA               : ',';
 SEMI                : ';';
 DOT                 : '.';

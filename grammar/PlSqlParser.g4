@@ -26,6 +26,8 @@ segment
 // `exec pkg.proc(1)` from a SQL*Plus EXECUTE line: the text after the command word.
 sqlplusExecute
     : statementTarget (ASSIGN expression)? SEMI? EOF
+    | EXECUTE IMMEDIATE expression executeImmediateClause* SEMI? EOF   // exec execute immediate :sql
+    | seqOfStatements EOF                              // exec begin ... end; / exec select ... into :b from t;
     ;
 
 // One declaration or subprogram of a package body, parsed on its own when the whole body has errors, so
@@ -57,8 +59,9 @@ createBody
     | triggerDefinition
     | typeBody
     | typeDefinition
+    | (AND ID)? (FORCE | ID)? (JAVA | MLE) (~EOF)*    // [AND COMPILE] JAVA SOURCE, MLE MODULE: their code is not SQL
     | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI | OR | EDITIONABLE | NONEDITIONABLE | EDITIONING)
-      islandTokens                                     // table, view, java source, ...
+      islandTokens                                     // table, view, ...
     ;
 
 unitProperty
@@ -66,6 +69,7 @@ unitProperty
     | ACCESSIBLE BY LPAREN accessor (COMMA accessor)* RPAREN
     | SHARING EQUAL identifier
     | DEFAULT COLLATION identifier
+    | RESETTABLE                                       // 23ai packages
     ;
 
 accessor
@@ -94,8 +98,9 @@ functionDefinition
     : functionHeading ((IS | AS) (callSpec | declareItem* body))? (SEMI | EOF)
     ;
 
+// LANGUAGE C/JAVA, EXTERNAL, and 23ai MLE: `MLE MODULE m SIGNATURE '...'`, `MLE LANGUAGE JAVASCRIPT {{ code }}`.
 callSpec
-    : (LANGUAGE | EXTERNAL) (~(SEMI))*
+    : (LANGUAGE | EXTERNAL | MLE) (~(SEMI))*
     ;
 
 // ---- triggers -------------------------------------------------------------------------------------------
@@ -169,7 +174,7 @@ methodKind
     ;
 
 constructorHeading
-    : CONSTRUCTOR FUNCTION anyName parameterList? RETURN SELF AS RESULT
+    : CONSTRUCTOR FUNCTION anyName parameterList? RETURN SELF AS RESULT subprogramProperty*
     ;
 
 typeBody
@@ -277,7 +282,7 @@ typeName
     | INTERVAL (YEAR | DAY)
     | NATIONAL? (CHARACTER | CHAR) VARYING?
     | DATE
-    | TABLE                                            // polymorphic table function parameter
+    | TABLE | COLUMNS                                  // polymorphic table function parameters
     | NATURAL                                          // the PL/SQL subtype; a keyword in joins
     | qualifiedName
     ;
@@ -314,8 +319,8 @@ statement
     | RETURN expression? SEMI                                             # returnStatement
     | NULL_ SEMI                                                          # nullStatement
     | PIPE ROW LPAREN expression RPAREN SEMI                              # pipeRowStatement
-    | OPEN nameChain (FOR (selectStatement | expression) usingClause?)? SEMI  # openStatement
-    | FETCH nameChain intoClause (LIMIT expression)? SEMI                 # fetchStatement
+    | OPEN (nameChain | BINDVAR) (FOR (selectStatement | expression) usingClause?)? SEMI  # openStatement
+    | FETCH (nameChain | BINDVAR) intoClause (LIMIT expression)? SEMI     # fetchStatement
     | CLOSE nameChain SEMI                                                # closeStatement
     | EXECUTE IMMEDIATE expression executeImmediateClause* SEMI           # executeImmediateStatement
     | sqlStatement SEMI                                                   # sqlStatementInPlsql
@@ -348,6 +353,18 @@ labelReference
     | OVERRIDING | PACKAGE | PARTITION | PIPE | PIVOT | PRAGMA | PRIOR | PROCEDURE | RAISE | RETURN | ROLLBACK
     | SAVEPOINT | SELECT | SOME | START | SUBTYPE | TABLE | THEN | TO | TRAILING | TRIGGER | UNION | UNIQUE
     | UNPIVOT | UPDATE | USING | VALUES | WHERE | WHILE | WITH
+    | PRETTY
+    | MUTABLE
+    | IMMUTABLE
+    | MLE
+    | RESETTABLE
+    | FILTER
+    | QUALIFY
+    | WINDOW
+    | MODEL
+    | SUBPARTITION
+    | MATCH_RECOGNIZE
+    | CONTAINERS
     ;
 
 // The target of an assignment or the procedure called: `x`, `r.f(i)`, `:new.col`, `ut.expect(a).to_equal(b)`.
@@ -366,18 +383,38 @@ elsePart
     ;
 
 caseStatementWhen
-    : WHEN expression THEN seqOfStatements
+    : WHEN caseChoice (COMMA caseChoice)* THEN seqOfStatements
+    ;
+
+// 23ai dangling predicates in a simple CASE: `when < 0, > 100`, `when is null`, `when between 1 and 5`.
+caseChoice
+    : (EQUAL | NOT_EQUAL | LESS | GREATER | LESS_EQUAL | GREATER_EQUAL) expression
+    | IS NOT? primary
+    | NOT? (IN | LIKE | BETWEEN) expression
+    | expression
     ;
 
 loopHead
     : WHILE expression
-    | FOR anyName (COMMA anyName)? IN REVERSE? iterationControl (COMMA iterationControl)*
+    | FOR iteratorHead
     ;
 
-// Numeric ranges, cursors, cursor subqueries and the 21c iteration controls.
+// `i`, `i pls_integer`, `r c%rowtype`, `i mutable`, `k, v` (PAIRS OF), then the controls.
+iteratorHead
+    : anyName iterandType? (COMMA anyName iterandType?)? IN iterationControl (COMMA iterationControl)*
+    ;
+
+iterandType
+    : (MUTABLE | IMMUTABLE) typeSpec?
+    | typeSpec
+    ;
+
+// Numeric ranges, cursors, cursor subqueries and the 21c iteration controls: several per loop, steps with BY,
+// WHILE and WHEN filters, VALUES OF / INDICES OF / PAIRS OF, and dynamic SQL as a source.
 iterationControl
-    : (VALUES OF | INDICES OF | PAIRS OF | REPEAT)? expression (DOUBLE_DOT expression)? (BY expression)?
-      (WHILE expression)? (WHEN expression)?
+    : (VALUES OF | INDICES OF | PAIRS OF | REPEAT | REVERSE)?
+      (LPAREN EXECUTE IMMEDIATE expression executeImmediateClause* RPAREN | expression)
+      (DOUBLE_DOT expression)? (BY expression)? (WHILE expression)? (WHEN expression)?
     ;
 
 // INDICES OF c BETWEEN lo AND hi: the flat expression takes `c BETWEEN lo AND hi` whole.
@@ -434,11 +471,12 @@ transactionStatement
     ;
 
 selectStatement
-    : subquery forUpdateClause?
+    : subquery
     ;
 
+// FOR UPDATE is part of the query, so a cursor FOR loop's `(select ... for update)` parses.
 subquery
-    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause?
+    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause? forUpdateClause?
     ;
 
 setOperator
@@ -455,15 +493,15 @@ subqueryTerm
 
 // A query that starts with SELECT or WITH (not with a parenthesis).
 bareSubquery
-    : withClause? queryBlock (setOperator subqueryTerm)* orderByClause? rowLimitingClause?
+    : withClause? queryBlock (setOperator subqueryTerm)* orderByClause? rowLimitingClause? forUpdateClause?
     ;
 
 withClause
-    : WITH (procedureDefinition | functionDefinition)* factoringElement (COMMA factoringElement)*
+    : WITH (procedureDefinition | functionDefinition)* (factoringElement (COMMA factoringElement)*)?   // WITH FUNCTION f ... SELECT
     ;
 
 factoringElement
-    : anyName (LPAREN anyName (COMMA anyName)* RPAREN)? AS LPAREN subquery RPAREN searchOrCycleClause*
+    : anyName (LPAREN anyName (COMMA anyName)* RPAREN)? AS LPAREN (subquery | valuesRows) RPAREN searchOrCycleClause*
     | anyName ID ID AS LPAREN balancedTokens RPAREN   // ANALYTIC VIEW
     ;
 
@@ -481,6 +519,19 @@ queryBlockClause
     : hierarchicalClause
     | groupByClause
     | HAVING expression
+    | QUALIFY expression                               // 23.x
+    | WINDOW windowDefinition (COMMA windowDefinition)*
+    | MODEL modelToken+
+    ;
+
+windowDefinition
+    : anyName AS LPAREN windowSpecification RPAREN
+    ;
+
+// The MODEL clause is kept as tokens up to the next query-level keyword; its rules are parenthesised.
+modelToken
+    : ~(LPAREN | RPAREN | SEMI | ORDER | UNION | INTERSECT | MINUS | EXCEPT | FETCH | OFFSET | FOR | QUALIFY | WINDOW)
+    | LPAREN balancedTokens? RPAREN
     ;
 
 selectList
@@ -501,16 +552,25 @@ fromClause
     : FROM tableReference (COMMA tableReference)*
     ;
 
+// Join conditions stand on their own in the list, so joins nested without parentheses (`a join b join c on
+// b.x = c.x on a.y = b.y`) read without lookahead.
 tableReference
-    : tableItem joinClause* (pivotClause (AS? alias)?)?
+    : tableItem (joinClause | joinCondition)* (pivotClause (AS? alias)?)?
     ;
 
 pivotClause
     : (PIVOT | UNPIVOT) (ID | NULLS)* LPAREN balancedTokens RPAREN
+    | MATCH_RECOGNIZE LPAREN balancedTokens RPAREN
     ;
 
 tableItem
     : tablePrimary flashbackClause? pivotClause? (AS? alias)? (PARTITION BY expression (COMMA expression)*)?
+    | LPAREN valuesRows RPAREN AS? alias (LPAREN anyName (COMMA anyName)* RPAREN)?   // 23ai table value constructor
+    ;
+
+// 23ai row constructors: VALUES (1, 'a'), (2, 'b').
+valuesRows
+    : VALUES expression (COMMA expression)*
     ;
 
 tablePrimary
@@ -518,7 +578,13 @@ tablePrimary
     | LATERAL? LPAREN subquery RPAREN
     | LPAREN tableReference RPAREN
     | TABLE LPAREN (subquery | expression) RPAREN OUTER_JOIN?
-    | nameChain (PARTITION LPAREN balancedTokens RPAREN)? sampleClause?
+    | EXTERNAL LPAREN balancedTokens RPAREN           // 18c inline external table
+    | nameChain partitionExtension? sampleClause?
+    ;
+
+// t PARTITION (p1), t SUBPARTITION (s1), t PARTITION FOR (2024, 'X').
+partitionExtension
+    : (PARTITION | SUBPARTITION) FOR? LPAREN balancedTokens RPAREN
     ;
 
 sampleClause
@@ -532,8 +598,13 @@ flashbackClause
 
 joinClause
     : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
-      JOIN tableItem (ON expression | USING LPAREN anyName (COMMA anyName)* RPAREN)?
+      JOIN tableItem
     | (CROSS | OUTER) APPLY tableItem
+    ;
+
+joinCondition
+    : ON expression
+    | USING LPAREN anyName (COMMA anyName)* RPAREN
     ;
 
 whereClause
@@ -546,7 +617,7 @@ hierarchicalClause
     ;
 
 groupByClause
-    : GROUP BY groupingItem (COMMA groupingItem)*
+    : GROUP BY (ALL | groupingItem (COMMA groupingItem)*)   // 23.x GROUP BY ALL
     ;
 
 groupingItem
@@ -565,8 +636,9 @@ orderItem
 
 rowLimitingClause
     : OFFSET expression (ROW | ROWS)
-      (FETCH (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES))?
-    | FETCH (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)
+      (FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES))?
+    | FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)   // ID: APPROX, EXACT
+      (WITH ID ID expression)?                         // 23ai vector search: WITH TARGET ACCURACY 90
     ;
 
 forUpdateClause
@@ -574,17 +646,22 @@ forUpdateClause
     ;
 
 insertStatement
-    : INSERT insertIntoClause (valuesClause | subquery) returningClause? errorLoggingClause?
+    : INSERT insertIntoClause (valuesClause | subquery | insertSetClause) returningClause? errorLoggingClause?
     | INSERT (ALL | FIRST) multiTableInsertItem+ subquery
     ;
 
 insertIntoClause
-    : INTO dmlTarget (LPAREN expression (COMMA expression)* RPAREN)?
+    : INTO dmlTarget (LPAREN expression (COMMA expression)* RPAREN)? (BY (NAME | ID))?   // 23.x BY NAME | BY POSITION
+    ;
+
+// 23ai: INSERT INTO t SET (a = 1, b = 2), (a = 3, b = 4).
+insertSetClause
+    : SET LPAREN updateSetItem (COMMA updateSetItem)* RPAREN (COMMA LPAREN updateSetItem (COMMA updateSetItem)* RPAREN)*
     ;
 
 // `VALUES (a, b)` is a parenthesised expression list; `VALUES r` inserts a record.
 valuesClause
-    : VALUES expression
+    : VALUES expression (COMMA expression)*            // 23ai: several rows
     ;
 
 // A multi-table insert takes VALUES lists only (no record), and its query may start with '('.
@@ -599,7 +676,7 @@ valuesList
     ;
 
 updateStatement
-    : UPDATE dmlTarget SET updateSetItem (COMMA updateSetItem)* whereClause? returningClause? errorLoggingClause?
+    : UPDATE dmlTarget SET updateSetItem (COMMA updateSetItem)* fromClause? whereClause? returningClause? errorLoggingClause?
     ;
 
 updateSetItem
@@ -610,11 +687,11 @@ updateSetItem
     ;
 
 deleteStatement
-    : DELETE FROM? dmlTarget whereClause? returningClause? errorLoggingClause?
+    : DELETE FROM? dmlTarget fromClause? whereClause? returningClause? errorLoggingClause?   // 23ai: DELETE t FROM s WHERE ...
     ;
 
 mergeStatement
-    : MERGE INTO dmlTarget USING tableItem ON expression mergeClause* errorLoggingClause?
+    : MERGE INTO dmlTarget USING tableItem ON expression mergeClause* returningClause? errorLoggingClause?
     ;
 
 mergeClause
@@ -624,8 +701,9 @@ mergeClause
 
 // A plain name, not a name chain: `INTO t (a, b)` is a column list, not a call of `t`.
 dmlTarget
-    : (LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName)
-      (PARTITION LPAREN balancedTokens RPAREN)? (AS? alias)?
+    : ( LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName
+      | CONTAINERS LPAREN qualifiedName RPAREN       // DML across the containers of an application root (12.2)
+      ) partitionExtension? (AS? alias)?
     ;
 
 returningClause
@@ -664,7 +742,8 @@ expression
       | OVER (LPAREN windowSpecification RPAREN | anyName)
       | WITHIN GROUP LPAREN orderByClause RPAREN
       | KEEP_ANALYTIC LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
-      | (IGNORE | RESPECT) NULLS
+      | (IGNORE | RESPECT) (NULLS | ON anyName)        // ON: JSON_TRANSFORM's IGNORE ON MISSING, read here (LL(1))
+      | FILTER_ANALYTIC LPAREN WHERE expression RPAREN   // 23.x aggregate filter
       )*
     ;
 
@@ -696,7 +775,7 @@ intervalUnit
     ;
 
 caseExpression
-    : CASE expression? (WHEN expression THEN expression)+ (ELSE expression)? END
+    : CASE expression? (WHEN caseChoice (COMMA caseChoice)* THEN expression)+ (ELSE expression)? END
     ;
 
 // A dotted name with calls, collection subscripts, attributes (%ROWCOUNT), database links, the outer-join
@@ -715,6 +794,18 @@ nameChain
       | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
       | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE | LEFT | RIGHT | MOD | DAY | YEAR | KEEP | OVER | WITHIN | IGNORE
       | RESPECT
+      | PRETTY
+      | MUTABLE
+      | IMMUTABLE
+      | MLE
+      | RESETTABLE
+      | FILTER
+      | QUALIFY
+      | WINDOW
+      | MODEL
+      | SUBPARTITION
+      | MATCH_RECOGNIZE
+      | CONTAINERS
       ) chainLink*  // the head is `identifier`, inlined: one rule invocation less per name
     ;
 
@@ -724,14 +815,26 @@ chainLink
     | AT_SIGN anyName
     | PERCENT_SIGN anyName
     | OUTER_JOIN
+    | LBRACKET bracketTokens? RBRACKET                 // JSON dot notation: t.doc.items[0], [*], [1 to 3]; json[1, 2]
+    | LBRACE braceTokens? RBRACE                       // 23ai JSON constructor: json{'a' : 1}, json{t.*}
     ;
 
+bracketTokens
+    : (~(LBRACKET | RBRACKET) | LBRACKET bracketTokens? RBRACKET)+
+    ;
+
+braceTokens
+    : (~(LBRACE | RBRACE) | LBRACE braceTokens? RBRACE)+
+    ;
+
+// `over (w rows ...)`: a window named in the WINDOW clause may start the specification.
 windowSpecification
-    : (PARTITION BY expression (COMMA expression)*)? orderByClause? windowFrame?
+    : ID? (PARTITION BY expression (COMMA expression)*)? orderByClause? windowFrame?
     ;
 
+// ROWS, RANGE, GROUPS; EXCLUDE CURRENT ROW | GROUP | TIES | NO OTHERS.
 windowFrame
-    : (ROWS | RANGE | ID) (BETWEEN frameBound AND frameBound | frameBound)
+    : (ROWS | RANGE | ID) (BETWEEN frameBound AND frameBound | frameBound) (ID (CURRENT ROW | GROUP | TIES | NO ID))?
     ;
 
 frameBound
@@ -750,13 +853,19 @@ arguments
 // XMLELEMENT(NAME "x", ...), XMLAGG(x ORDER BY y), JSON_TABLE(... COLUMNS (...)).
 argument
     : ((anyName | NUMBER | STRING) ARROW)?             // named notation; 18c qualified expressions: t(1 => x)
-      ( (DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY | VERSION | STANDALONE)+
+      ( ( DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY
+        | VERSION | STANDALONE
+        | COLUMNS                                      // PTF: f(tab, columns(a, b))
+        | INSERT | UNION | INTERSECT | MINUS           // JSON_TRANSFORM operations that are keywords
+        | START | END                                  // TIME_BUCKET(..., START)
+        )+
         (expression | bareSubquery)?
       | expression
       | bareSubquery
+      | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
       )
       argumentTail*
-    | STAR
+    | STAR argumentTail*                               // COUNT(*), JSON_OBJECT(* RETURNING CLOB)
     ;
 
 argumentTail
@@ -765,8 +874,14 @@ argumentTail
       | PASSING | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
+      | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
       ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
+    | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
+    | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v
+    | STRING (EQUAL expression)?                       // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b'
+    | NUMBER                                           // FUZZY_MATCH(..., EDIT_TOLERANCE 70)
+    | partitionExtension                               // a PTF argument: f(t partition (p1))
     ;
 
 // ==== names ===============================================================================================
@@ -794,6 +909,18 @@ identifier
     | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
     | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE | LEFT | RIGHT | MOD | DAY | YEAR | KEEP | OVER | WITHIN | IGNORE
     | RESPECT
+    | PRETTY
+    | MUTABLE
+    | IMMUTABLE
+    | MLE
+    | RESETTABLE
+    | FILTER
+    | QUALIFY
+    | WINDOW
+    | MODEL
+    | SUBPARTITION
+    | MATCH_RECOGNIZE
+    | CONTAINERS
     ;
 
 // Names that may follow a table or column as its alias without AS: identifier minus the words that
@@ -811,6 +938,13 @@ aliasName
     | SELF | SET | SETS | SHARING | SIBLINGS | SKIP_ | SQL_MACRO | STANDALONE | STATEMENT | STATIC | TIES
     | TIME | TIMESTAMP | TRUNCATE | TYPE | UNBOUNDED | UNDER | UNLIMITED | VALUE | VARRAY | VARYING | VERSION | VERSIONS
     | WAIT | WELLFORMED | WITHOUT | WORK | WRAPPER | YES | ZONE
+    | PRETTY
+    | MUTABLE
+    | IMMUTABLE
+    | MLE
+    | RESETTABLE
+    | FILTER
+    | CONTAINERS
     ;
 
 // Any word, keyword or not: for names after a dot, after AS, subprogram and label names, END labels.
@@ -837,6 +971,18 @@ anyName
     | PIVOT | PRAGMA | PRIOR | PROCEDURE | RAISE | RETURN | ROLLBACK | SAVEPOINT | SELECT | SOME | START
     | SUBTYPE | TABLE | THEN | TO | TRAILING | TRIGGER | UNION | UNIQUE | UNPIVOT | UPDATE | USING | VALUES
     | WHEN | WHERE | WHILE | WITH
+    | PRETTY
+    | MUTABLE
+    | IMMUTABLE
+    | MLE
+    | RESETTABLE
+    | FILTER
+    | QUALIFY
+    | WINDOW
+    | MODEL
+    | SUBPARTITION
+    | MATCH_RECOGNIZE
+    | CONTAINERS
     ;
 
 // ==== islands =============================================================================================

@@ -7,7 +7,8 @@
  *
  * Each parser runs in fresh child processes driven by this same file (`--child KIND`): one for the cold first
  * parse (dist/bench-first-parse.mjs), one for everything else. Then short children (`--reparse-child VARIANT`)
- * time the re-parse of the largest package body, the variants in turn (reparseChild.ts). This parent collects
+ * time the re-parse of the largest package body, the variants in turn (reparseChild.ts), and one (`--rates-child`)
+ * reads ../shared/corpus-wide and test/corpus-modern for their clean-file rates (ratesChild.ts). This parent collects
  * their JSON, prints the tables and writes .bench/parse-results.json. No assertions: benchmarks report, they
  * do not fail.
  */
@@ -31,6 +32,7 @@ import { corpusRoot, findRepoRoot, listCorpus, loadCorpus, smallFile } from './c
 import { PARSER_KINDS, type ParserKind } from './driver.ts';
 import type { FirstParseResult } from './firstParseChild.ts';
 import { printReport, type BenchResults } from './benchReport.ts';
+import { runRatesChild, type CorpusRate } from './ratesChild.ts';
 
 export const QUICK_FILES = 150;
 const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
@@ -40,11 +42,12 @@ interface Args {
   only: ParserKind | undefined;
   child: ParserKind | undefined;
   reparseChild: ReparseVariant | undefined;
+  ratesChild: boolean;
   out: string | undefined;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { limit: undefined, only: undefined, child: undefined, reparseChild: undefined, out: undefined };
+  const args: Args = { limit: undefined, only: undefined, child: undefined, reparseChild: undefined, ratesChild: false, out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -65,7 +68,8 @@ function parseArgs(argv: readonly string[]): Args {
       const v = value();
       if (!isReparseVariant(v)) throw new Error(`${a} takes ours, ours-trees or baseline`);
       args.reparseChild = v;
-    } else if (a === '--out') args.out = value();
+    } else if (a === '--rates-child') args.ratesChild = true;
+    else if (a === '--out') args.out = value();
     else throw new Error(`unknown argument ${a} (expected --quick, --limit N, --only ours|baseline)`);
   }
   return args;
@@ -125,11 +129,23 @@ function runMeasurements(kind: ParserKind, limit: number | undefined, tmp: strin
   }
 }
 
+/** Clean-file rates of the other corpora, ours only, in a fresh process. */
+function runRates(tmp: string): CorpusRate[] | { error: string } {
+  const out = join(tmp, 'rates.json');
+  const r = spawnSync(process.execPath, [...nodeFlags(), self, '--rates-child', '--out', out], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
+  return JSON.parse(readFileSync(out, 'utf8')) as CorpusRate[];
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.child) {
     const result = await runChild(args.child, args.limit);
     writeFileSync(args.out ?? `${args.child}.json`, JSON.stringify(result));
+    return;
+  }
+  if (args.ratesChild) {
+    writeFileSync(args.out ?? 'rates.json', JSON.stringify(await runRatesChild()));
     return;
   }
   if (args.reparseChild) {
@@ -169,6 +185,7 @@ async function main(): Promise<void> {
     }
     const reparse = runReparse(kinds, args.limit, tmp);
     if (reparse) results.reparse = reparse;
+    if (kinds.includes('ours')) results.rates = runRates(tmp);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

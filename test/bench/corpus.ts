@@ -32,6 +32,17 @@ export function corpusRoot(): string {
   return env ? resolve(env) : resolve(findRepoRoot(), '../shared/corpus');
 }
 
+/** The wider corpus of application code and modern demo scripts (env PLSQL_PERF_CORPUS_WIDE overrides it). */
+export function corpusWideRoot(): string {
+  const env = process.env.PLSQL_PERF_CORPUS_WIDE;
+  return env ? resolve(env) : resolve(findRepoRoot(), '../shared/corpus-wide');
+}
+
+/** Our own corpus of modern (19c-26ai) application code, in the repository. */
+export function modernCorpusRoot(): string {
+  return resolve(findRepoRoot(), 'test/corpus-modern');
+}
+
 const METADATA = /^(readme(\.md)?|manifest\.tsv|licen[cs]e([-.].*)?|copying|notice(\.txt)?)$/i;
 
 /** Lines as an editor counts them: a final line without a newline counts, a trailing newline adds none. */

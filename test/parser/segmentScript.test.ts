@@ -497,6 +497,54 @@ const cases: Case[] = [
       'sql semicolon 2:1-2:23 "select \'😀\' from dual;"',
     ],
   },
+  {
+    name: 'inline MLE JavaScript: quotes inside {{ }} open no SQL string',
+    text: 'create function f return varchar2 as mle language javascript {{\n  return "don\'t";\n}};\n/\nselect 1 from dual;\n',
+    expected: [
+      'plsql slash 1:1-3:4 "create function f return varchar2 as mle language javascript {{\\n  return \\"don\'t\\";\\n}};"',
+      'sql semicolon 5:1-5:20 "select 1 from dual;"',
+    ],
+  },
+  {
+    name: 'SQLPREFIX # line between statements is a command; inside a statement it stays in the code (the lexer hides it)',
+    text: "select 1 from dual;\n#pause\nupdate t\nset a = 1\n#pause\nwhere b = 2;\n",
+    expected: [
+      "sql semicolon 1:1-1:20 \"select 1 from dual;\"",
+      "sqlplus other-sqlplus 2:1-2:7 \"#pause\" args=\"pause\"",
+      "sql semicolon 3:1-6:13 \"update t\\nset a = 1\\n#pause\\nwhere b = 2;\"",
+    ],
+  },
+  {
+    name: 'buffer edits: a line number and text at a statement start',
+    text: "0 c clob := q'\\\n999999 end;;\n/\n",
+    expected: [
+      "sqlplus other-sqlplus 1:1-1:16 \"0 c clob := q'\\\\\" args=\"c clob := q'\\\\\"",
+      "sqlplus other-sqlplus 2:1-2:13 \"999999 end;;\" args=\"end;;\"",
+      "sqlplus slash 3:1-3:2 \"/\" args=\"\"",
+    ],
+  },
+  {
+    name: 'an @ line ends a SQL statement without a terminator, even without a blank line',
+    text: "select *\n  from t\n where x = 1\n@pr\n",
+    expected: [
+      "sql next-statement 1:1-3:13 \"select *\\n  from t\\n where x = 1\"",
+      "sqlplus start 4:1-4:4 \"@pr\" args=\"pr\"",
+    ],
+  },
+  {
+    name: 'a variable named like a SQL*Plus command in an unclosed block is code',
+    text: "declare\n  o number;\n  def sys.dbms_describe.number_table;\nbegin\n  null;\nend;\n/\n",
+    expected: [
+      "plsql slash 1:1-6:5 \"declare\\n  o number;\\n  def sys.dbms_describe.number_table;\\nbegin\\n  null;\\nend;\"",
+    ],
+  },
+  {
+    name: 'a block nested in a declared subprogram does not close the outer block',
+    text: "declare\n  procedure a is\n  begin\n    begin\n      null;\n    end;\n  end a;\n\nbegin\n  a;\nend;\n/\n",
+    expected: [
+      "plsql slash 1:1-11:5 \"declare\\n  procedure a is\\n  begin\\n    begin\\n      null;\\n    end;\\n  end a;\\n\\nbegin\\n  a;\\nend;\"",
+    ],
+  },
 ];
 
 for (const c of cases) {

@@ -6,7 +6,10 @@
  * and every operand to tell them apart, and ANTLR then runs its adaptive prediction at all of those places,
  * which was a tenth of the parse time. One linear pass over the tokens settles it instead:
  *
- * - KEEP right after a call's `)` and before `(` is the analytic KEEP clause: KEEP_ANALYTIC.
+ * - KEEP right after a call's `)` and before `(` is the analytic KEEP clause: KEEP_ANALYTIC; FILTER there is
+ *   an aggregate's filter, `count(*) filter (where x > 0)`: FILTER_ANALYTIC.
+ * - NEW before `.` is a name (the row of a trigger's WHEN condition: `when (new.amount > old.amount)`), not the
+ *   NEW of an object constructor: ID.
  * - TIMESTAMP or TIME before a string literal starts a typed literal: TIMESTAMP_LITERAL, TIME_LITERAL.
  * - INTERVAL before a string literal or a bind variable starts an interval literal: INTERVAL_LITERAL.
  *
@@ -21,10 +24,14 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     const token = tokens[i]!;
     if (token.channel !== 0) continue;
     const type = token.type;
-    if (type === PlSqlLexer.KEEP || type === PlSqlLexer.TIMESTAMP || type === PlSqlLexer.TIME || type === PlSqlLexer.INTERVAL) {
+    if (type === PlSqlLexer.NEW) {
+      if (nextDefault(tokens, i)?.type === PlSqlLexer.DOT) token.type = PlSqlLexer.ID;
+    } else if (type === PlSqlLexer.KEEP || type === PlSqlLexer.FILTER || type === PlSqlLexer.TIMESTAMP || type === PlSqlLexer.TIME || type === PlSqlLexer.INTERVAL) {
       const next = nextDefault(tokens, i)?.type;
-      if (type === PlSqlLexer.KEEP) {
-        if (previous?.type === PlSqlLexer.RPAREN && next === PlSqlLexer.LPAREN) token.type = PlSqlLexer.KEEP_ANALYTIC;
+      if (type === PlSqlLexer.KEEP || type === PlSqlLexer.FILTER) {
+        if (previous?.type === PlSqlLexer.RPAREN && next === PlSqlLexer.LPAREN) {
+          token.type = type === PlSqlLexer.KEEP ? PlSqlLexer.KEEP_ANALYTIC : PlSqlLexer.FILTER_ANALYTIC;
+        }
       } else if (next === PlSqlLexer.STRING) {
         token.type = type === PlSqlLexer.TIMESTAMP ? PlSqlLexer.TIMESTAMP_LITERAL
           : type === PlSqlLexer.TIME ? PlSqlLexer.TIME_LITERAL

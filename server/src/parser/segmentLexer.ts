@@ -10,6 +10,8 @@
 import { Token, type CharStream, type TokenSource, type WritableToken } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
 import { AllocationFreeLexerSimulator } from './lexerSimulator.ts';
+import { otherDelimiterQQuoteLength } from './qQuote.ts';
+import { sqlPrefixLineLength } from './sqlPrefixLine.ts';
 
 type SourcePair = [TokenSource | null, CharStream | null];
 
@@ -152,7 +154,38 @@ export class SegmentLexer extends PlSqlLexer {
       }
       return this.emit();
     }
+    if ((c | 0x20) === 113 || (c | 0x20) === 110) {
+      const length = otherDelimiterQQuoteLength(input);
+      if (length > 0) return this.emitWhole(PlSqlLexer.STRING, Token.DEFAULT_CHANNEL, length);
+    } else if (c === 35) {
+      const length = sqlPrefixLineLength(input);
+      if (length > 0) return this.emitWhole(PlSqlLexer.LINE_COMMENT, Token.HIDDEN_CHANNEL, length);
+    }
     return super.nextToken();
+  }
+
+  /**
+   * A token the grammar cannot express, read here: a q-quoted literal with any delimiter (qQuote.ts) or a
+   * SQL*Plus `#` line (sqlPrefixLine.ts).
+   */
+  private emitWhole(type: number, channel: number, length: number): Token {
+    const input = this.inputStream;
+    const simulator = this.interpreter;
+    this.tokenStartCharIndex = input.index;
+    this.currentTokenStartLine = simulator.line;
+    this.currentTokenColumn = simulator.column;
+    this.type = type;
+    this.channel = channel;
+    for (let k = 0; k < length; k++) {
+      if (input.LA(1) === 10) {
+        simulator.line += 1;
+        simulator.column = 0;
+      } else {
+        simulator.column += 1;
+      }
+      input.consume();
+    }
+    return this.emit();
   }
 
   override emit(): Token {

@@ -58,6 +58,8 @@ const CH_DOLLAR = 36;
 const CH_DOT = 46;
 const CH_DQUOTE = 34;
 const CH_GT = 62;
+const CH_HASH = 35;
+const CH_LBRACE = 123;
 const CH_LF = 10;
 const CH_LT = 60;
 const CH_MINUS = 45;
@@ -245,6 +247,15 @@ class Segmenter {
       return { name: 'host', argsStart: skipBlanks(text, i + 1, eol) };
     }
     if (c === 63 /* ? */) return { name: 'help', argsStart: skipBlanks(text, i + 1, eol) };
+    // `#pause`: a command behind the SQLPREFIX character (inside a statement the lexer hides such lines).
+    if (c === CH_HASH) return { name: 'other-sqlplus', argsStart: skipBlanks(text, i + 1, eol) };
+    // `0 text`, `5 text`: SQL*Plus buffer editing (insert or replace line n); no statement starts with a digit.
+    if (c >= 48 && c <= 57) {
+      let e = i + 1;
+      while (e < eol && text.charCodeAt(e) >= 48 && text.charCodeAt(e) <= 57) e++;
+      if (e === eol || isBlank(text.charCodeAt(e))) return { name: 'other-sqlplus', argsStart: skipBlanks(text, e, eol) };
+      return undefined;
+    }
     if (!isLetter(c)) return undefined;
     let e = i + 1;
     while (e < eol && isIdentChar(text.charCodeAt(e))) e++;
@@ -286,7 +297,9 @@ class Segmenter {
     const text = this.text;
     const c = text.charCodeAt(j);
     const plsql = ctx.kind === 'plsql';
-    if (c === CH_AT) return plsql ? ctx.afterSemicolon : ctx.blankBefore;
+    // SQL*Plus runs an `@` line met while a SQL statement is being entered, leaving the statement in its buffer
+    // (`select ...` then `@pr` to print it); inside PL/SQL only after a `;`.
+    if (c === CH_AT) return plsql ? ctx.afterSemicolon : true;
     if (c === CH_LT) return plsql && ctx.anonymousClosed && text.charCodeAt(j + 1) === CH_LT;
     if (!isLetter(c)) return false;
     let e = j + 1;
@@ -306,6 +319,8 @@ class Segmenter {
     const name = lookupCommand(word);
     if (name === undefined || !RECOVERY_COMMANDS.has(name)) return false;
     const eol = lineEndAt(text, e);
+    // Inside an unclosed block a line ending in `;` is code: `def  sys.dbms_describe.number_table;` declares def.
+    if (plsql && !ctx.blockClosed && name !== 'exit' && text.charCodeAt(trimEnd(text, e, eol) - 1) === CH_SEMI) return false;
     if (name === 'set' && !plsql) return false;
     const k = skipBlanks(text, e, eol);
     if (!this.looksLikeCommandArgs(k, eol)) return false;
@@ -339,7 +354,9 @@ class Segmenter {
     // a subprogram body open a declaration section whose BEGIN does not nest again; other BEGINs and CASE nest;
     // END closes (END IF / END LOOP do not count).
     let depth = 0;
-    let openSections = 0;
+    // The depths of the declaration sections still waiting for their BEGIN, innermost last: a BEGIN begins the
+    // innermost one only if it is the innermost open construct, else it nests (a block inside a subprogram).
+    const openSections: number[] = [];
     let inSubprogramHeader = false;
     let afterEnd = false;
     // A blank line since the last significant token.
@@ -383,7 +400,7 @@ class Segmenter {
           if (first === -1 || first === CH_LF || first === CH_CR) {
             blankBefore = true;
           } else if (
-            (blankBefore || cls?.kind === 'plsql') &&
+            (blankBefore || cls?.kind === 'plsql' || first === CH_AT) &&
             this.recoveryAt(j, {
               kind: cls?.kind ?? 'sql',
               afterSemicolon,
@@ -448,6 +465,10 @@ class Segmenter {
       let word: string | undefined;
       if (c === CH_QUOTE) {
         tokEnd = skipString(text, i);
+      } else if (c === CH_LBRACE && c1 === CH_LBRACE) {
+        // inline MLE JavaScript, `{{ ... }}`: its quotes are not SQL strings
+        const close = text.indexOf('}}', i + 2);
+        tokEnd = close < 0 ? n : close + 2;
       } else if (isIdentChar(c) || c === CH_DQUOTE || c === CH_AMP) {
         if (c === 113 || c === 81 || c === 110 || c === 78) {
           // q'..' nq'..' n'..'
@@ -473,21 +494,22 @@ class Segmenter {
         if (u === undefined) {
           // an ordinary name
         } else if (u === 'BEGIN') {
-          if (openSections > 0) openSections--;
+          if (openSections.length > 0 && openSections[openSections.length - 1] === depth) openSections.pop();
           else depth++;
         } else if (u === 'DECLARE') {
           depth++;
-          openSections++;
+          openSections.push(depth);
         } else if (u === 'PROCEDURE' || u === 'FUNCTION') {
           inSubprogramHeader = true;
         } else if ((u === 'IS' || u === 'AS') && inSubprogramHeader) {
           inSubprogramHeader = false;
           depth++;
-          openSections++;
+          openSections.push(depth);
         } else if (u === 'CASE') {
           if (!afterEnd) depth++;
         } else if (u === 'END') {
           depth--;
+          while (openSections.length > 0 && openSections[openSections.length - 1]! > depth) openSections.pop();
         } else if (afterEnd && (u === 'IF' || u === 'LOOP')) {
           depth++;
         }

@@ -1,7 +1,7 @@
 /**
  * PL/SQL statements, blocks and exception handlers from the parse tree.
  */
-import { ParserRuleContext } from 'antlr4ng';
+import { ParserRuleContext, type TerminalNode } from 'antlr4ng';
 import {
   AssignmentOrCallStatementContext,
   BlockStatementContext,
@@ -30,6 +30,7 @@ import {
   SqlStatementInPlsqlContext,
   SubqueryContext,
   type DeclareItemContext,
+  type NameChainContext,
   type ExecuteImmediateClauseContext,
   type ExpressionContext,
   type StatementContext,
@@ -139,17 +140,25 @@ function unquote(literal: string): string {
   return literal.replace(/^n?'/i, '').replace(/'$/, '').replace(/''/g, "'");
 }
 
+/** The cursor of OPEN or FETCH: a name chain, or a bind variable (`exec open :rc for ...`). */
+function cursorTarget(bc: BuildContext, chain: NameChainContext | null, bind: TerminalNode | null): string {
+  return chain ? chainHeadName(bc, chain) : (bind?.getText() ?? '');
+}
+
 function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
   const head = ctx.loopHead();
   if (!head) return { loopKind: 'basic' as LoopKind, iterators: [], header: '' };
   if (head.WHILE()) return { loopKind: 'while' as LoopKind, iterators: [], header: bc.textOf(head.expression()) };
-  const iterators = head.anyName().map((n) => normalizeName(bc.exactText(n)));
-  const controls = head.iterationControl();
+  const iteration = head.iteratorHead()!;
+  const iterators = iteration.anyName().map((n) => normalizeName(bc.exactText(n)));
+  const controls = iteration.iterationControl();
   const header = controls.map((c) => bc.textOf(c)).join(', ');
   const first: IterationControlContext | undefined = controls[0];
   if (!first) return { loopKind: 'basic' as LoopKind, iterators, header };
   if (first.DOUBLE_DOT()) return { loopKind: 'numeric-for' as LoopKind, iterators, header };
   if (first.VALUES() || first.INDICES() || first.PAIRS()) return { loopKind: 'collection-for' as LoopKind, iterators, header };
+  // 21c: FOR r IN (EXECUTE IMMEDIATE 'select ...'): a cursor over dynamic SQL
+  if (first.EXECUTE()) return { loopKind: 'cursor-for' as LoopKind, iterators, header };
   const expression = first.expression()[0];
   const primary = expression?.primary()[0];
   const subquery = primary?.subquery();
@@ -208,7 +217,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof CaseStatementContext) {
     const branches: BranchNode[] = ctx.caseStatementWhen().map((w) => ({
       kind: 'branch' as const,
-      condition: bc.textOf(w.expression()),
+      condition: w.caseChoice().map((c) => bc.textOf(c)).join(', '),
       range: bc.range(w),
       statements: buildStatementList(bc, w.seqOfStatements(), declare),
     }));
@@ -248,7 +257,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof FetchStatementContext) {
     return {
       kind, statementKind: 'fetch', range, labels, calls: ownCallsOf(),
-      cursorName: chainHeadName(bc, ctx.nameChain()),
+      cursorName: cursorTarget(bc, ctx.nameChain(), ctx.BINDVAR()),
       bulkCollect: ctx.intoClause().BULK() !== null,
       hasLimit: ctx.LIMIT() !== null,
     };
@@ -260,7 +269,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof OpenStatementContext) {
     return {
       kind, statementKind: 'open', range, labels, calls: collectCalls(bc, ctx, 'expression', (c) => c instanceof SubqueryContext),
-      target: chainHeadName(bc, ctx.nameChain()),
+      target: cursorTarget(bc, ctx.nameChain(), ctx.BINDVAR()),
     };
   }
   const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>

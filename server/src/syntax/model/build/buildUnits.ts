@@ -350,8 +350,23 @@ export function buildSegmentModel(bc: BuildContext, tree: SegmentContext): UnitN
 
 /** The call of a SQL*Plus EXECUTE line, as a one-statement unit. */
 export function buildExecuteModel(bc: BuildContext, tree: SqlplusExecuteContext): UnitNode[] {
+  if (!tree.start) return [];
+  const statements = tree.seqOfStatements();
+  if (statements) {
+    // `exec begin ... end;`, `exec select ... into :b from t;`, `exec :a := 1; :b := 2;`: SQL*Plus runs the
+    // text as the body of a block, so its statements are the unit's
+    const unit = emptyUnit(bc, 'sqlplus-execute', bc.range(tree));
+    unit.statements = buildStatementList(bc, statements, declare);
+    return [unit];
+  }
+  const dynamic = tree.EXECUTE() ? tree.expression() : null;
+  if (dynamic) {
+    const unit = emptyUnit(bc, 'sqlplus-execute', bc.range(tree));
+    unit.statements = [{ kind: 'statement', statementKind: 'execute-immediate', range: bc.range(tree), labels: [], calls: collectCalls(bc, dynamic, 'expression'), hasInto: false, bulkCollect: false, usingCount: 0 }];
+    return [unit];
+  }
   const target = tree.statementTarget();
-  if (!tree.start || !target) return [];
+  if (!target) return [];
   const unit = emptyUnit(bc, 'sqlplus-execute', bc.range(tree));
   const chain = target.nameChain();
   const calls = chain ? callsOfChain(bc, chain, 'statement') : [];

@@ -1,0 +1,164 @@
+/**
+ * The Oracle 19c-26ai syntax of issue 8, section 1, one group per bullet: forms the grammar must accept (written
+ * from the SQL and PL/SQL Language References, in our own code) and, per bullet, one invalid form with the error
+ * it must give. Used by grammarModern.test.ts.
+ */
+import type { Construct } from './grammarConstructs.ts';
+
+export interface RejectedConstruct {
+  name: string;
+  code: string;
+  line: number;
+  column: number;
+  message: RegExp;
+}
+
+export interface ConstructGroup {
+  bullet: string;
+  accepted: Construct[];
+  rejected: RejectedConstruct;
+}
+
+export const modernConstructs: ConstructGroup[] = [
+  {
+    bullet: '21c iteration controls',
+    accepted: [
+      { name: 'several controls, steps, REVERSE', code: 'begin for i in 1 .. 3, 10 .. 12 by 2, reverse 1 .. 3 loop null; end loop; end;' },
+      { name: 'typed iterands', code: `declare cursor c is select 1 a from dual; type t_rec is record (a number);
+begin
+  for i pls_integer in 1 .. 10 loop null; end loop;
+  for r t_rec in c loop null; end loop;
+  for r c%rowtype in (select 1 a from dual) loop null; end loop;
+end;` },
+      { name: 'BY with a non-integer step', code: 'begin for x number(5,2) in 0 .. 1 by 0.25 loop null; end loop; end;' },
+      { name: 'WHEN and WHILE filters, REPEAT', code: 'begin for i in 1 .. 100 while i < 50 when mod(i, 2) = 0 loop null; end loop; for i in 1, repeat i * 2 while i < 100 loop null; end loop; end;' },
+      { name: 'VALUES OF, INDICES OF, PAIRS OF', code: `declare type t is table of number index by pls_integer; v t;
+begin
+  for x in values of v loop null; end loop;
+  for i in indices of v loop null; end loop;
+  for k, x in pairs of v loop null; end loop;
+end;` },
+      { name: 'cursor variable, dynamic SQL and a query as sources', code: `declare c sys_refcursor; type t_rec is record (a number);
+begin
+  for r t_rec in values of c loop null; end loop;
+  for r t_rec in (execute immediate 'select 1 from dual') loop null; end loop;
+  for a in values of (select id from t) loop null; end loop;
+end;` },
+      { name: 'MUTABLE and IMMUTABLE iterands', code: 'begin for i mutable in 1 .. 10 loop i := i + 1; end loop; for j immutable pls_integer in 1 .. 3 loop null; end loop; end;' },
+    ],
+    rejected: { name: 'a comma with no control after it', code: 'begin\n  for i in 1 .. 3, loop\n    null;\n  end loop;\nend;', line: 2, column: 20, message: /unexpected 'loop'/ },
+  },
+  {
+    bullet: 'qualified expressions',
+    accepted: [
+      { name: 'positional, named and OTHERS choices', code: "declare type t is table of varchar2(10) index by pls_integer; v t; begin v := t(1 => 'a', 2 => 'b', others => 'x'); end;" },
+      { name: 'record aggregates', code: "declare type r is record (a number, b varchar2(10)); x r; begin x := r(a => 1, b => 'z'); x := r(1, 'z'); end;" },
+      { name: 'iterator choices: basic, INDEX, SEQUENCE', code: 'declare type t is table of number index by pls_integer; v t; begin v := t(for i in 1 .. 5 => i * i); v := t(for i in 1 .. 5 index i * 10 => i); v := t(for i in 1 .. 5 sequence => i); end;' },
+      { name: 'iterator choice over PAIRS OF', code: 'declare type t is table of number index by varchar2(10); v t; w t; begin w := t(for k, x in pairs of v index k => x + 1); end;' },
+    ],
+    rejected: { name: 'iterator choice without =>', code: 'declare\n  type t is table of number index by pls_integer;\n  v t;\nbegin\n  v := t(for i in 1 .. 5 i * i);\nend;', line: 5, column: 28, message: /expected '=>'/ },
+  },
+  {
+    bullet: 'SQL/JSON',
+    accepted: [
+      { name: 'JSON_OBJECT with every clause', code: "select json_object(key 'a' value 1, 'b' value 2, 'c' : 3 format json absent on null returning clob pretty ascii strict with unique keys) from dual;" },
+      { name: 'JSON_OBJECT(*), JSON_ARRAY, the aggregates', code: 'select json_object(*), json_object(t.*), json_array(1, 2, null null on null returning json), json_arrayagg(x order by x returning clob), json_objectagg(key k value v absent on null with unique keys returning clob) from t;' },
+      { name: 'JSON_SERIALIZE, JSON_MERGEPATCH', code: "select json_serialize(doc returning varchar2(4000) pretty truncate error on error), json_mergepatch(doc, '{\"a\":null}' returning clob pretty) from t;" },
+      { name: 'JSON_TRANSFORM operations', code: "select json_transform(doc, set '$.a' = 1, remove '$.b', insert '$.c' = 'x' format json, append '$.arr' = 5, rename '$.d' = 'e', keep '$.f', replace '$.g' = sysdate ignore on missing) from t;" },
+      { name: 'JSON_QUERY, JSON_VALUE, JSON_EXISTS with PASSING and error clauses', code: "select json_query(doc, '$.a' returning varchar2(100) with conditional array wrapper empty array on empty null on error), json_value(doc, '$.b' returning number default 0 on error error on empty), json_value(doc, '$.c?(@ > $x)' passing 5 as \"x\") from t where json_exists(doc, '$.d?(@ == $v)' passing 'z' as \"v\" true on error);" },
+      { name: 'JSON_TABLE with NESTED PATH, FOR ORDINALITY, EXISTS PATH', code: "select jt.* from t, json_table(t.doc, '$' columns (id number path '$.id', rn for ordinality, has_x varchar2(5) exists path '$.x', nested path '$.items[*]' columns (name varchar2(20) path '$.name'))) jt;" },
+      { name: 'dot notation with array steps and item methods', code: 'select t.doc.items[0].name, t.doc.a.b.string(), t.doc.items[*].price.sum(), t.doc."camelCase" from orders t;' },
+      { name: '23ai JSON constructors', code: "select json { 'a' : 1, 'b' : t.x }, json [ 1, 2, 3 ], json { t.* } from t;" },
+    ],
+    rejected: { name: 'an array step that is never closed', code: 'select t.doc.items[0.name\n  from orders t;', line: 2, column: 16, message: /at the end of the unit: expected '\]'/ },
+  },
+  {
+    bullet: 'SQL macros and polymorphic table functions',
+    accepted: [
+      { name: 'SQL_MACRO(TABLE) with DBMS_TF parameters', code: "create or replace function top_n(t dbms_tf.table_t, n number) return clob sql_macro(table) is begin return 'select * from t fetch first n rows only'; end;" },
+      { name: 'SQL_MACRO(SCALAR)', code: "create or replace function fmt_amt(a number) return varchar2 sql_macro(scalar) is begin return q'[to_char(a, '999G990D00')]'; end;" },
+      { name: 'PTF package with DESCRIBE and TABLE/COLUMNS parameters', code: 'create or replace package ptf_pkg as function describe(tab in out dbms_tf.table_t, cols in dbms_tf.columns_t) return dbms_tf.describe_t; function hide(t table, c columns) return table pipelined row polymorphic using ptf_pkg; end;' },
+      { name: 'COLUMNS(...) and table functions with and without TABLE()', code: 'select * from ptf_pkg.hide(emp, columns(sal, comm)); select * from table(pipe_f(1)) x, table(pipe_f(2)), top_n(emp, 5);' },
+    ],
+    rejected: { name: 'SQL_MACRO with its parenthesis never closed', code: "create function m return varchar2 sql_macro(table is\nbegin\n  return 'select 1 from dual';\nend;", line: 4, column: 4, message: /at the end of the unit: expected '\)'/ },
+  },
+  {
+    bullet: '23ai forms',
+    accepted: [
+      { name: 'VALUES rows in FROM, WITH and INSERT', code: "select * from (values (1, 'a'), (2, 'b')) v(id, name); with s (c) as (values (1), (2)) select * from s; insert into t (a, b) values (1, 'a'), (2, 'b');" },
+      { name: 'SELECT without FROM, BOOLEAN in SQL', code: 'select 1, sysdate; select true, false from dual where true;' },
+      { name: 'IF [NOT] EXISTS, domains and annotations in DDL', code: "create table if not exists t (a number annotations (pk)) annotations (display 'T'); drop table if exists t purge; create domain if not exists email_d as varchar2(100);" },
+      { name: 'GROUP BY aliases and positions', code: "select to_char(d, 'YYYY') yr, count(*) from t group by yr; select a, b, count(*) from t group by 1, 2;" },
+      { name: 'UPDATE ... FROM and DELETE ... FROM', code: 'update t set t.a = s.a from s where t.id = s.id; delete t from s where t.id = s.id;' },
+      { name: 'RETURNING OLD and NEW', code: 'begin update t set a = a + 1 where id = 1 returning old a, new a into x, y; end;' },
+      { name: 'DEFAULT ON NULL FOR INSERT AND UPDATE, vectors', code: "create table t3 (a number default on null for insert and update 0); select vector('[1, 2, 3]', 3, float32), vector_distance(v, :q, cosine) from t order by 2 fetch approx first 5 rows only;" },
+    ],
+    rejected: { name: 'a trailing comma after the last VALUES row', code: "insert into t (a)\nvalues (1), (2),;", line: 2, column: 17, message: /expected an expression/ },
+  },
+  {
+    bullet: '23.x-26ai: extended CASE, GROUP BY ALL, QUALIFY, FILTER, WINDOW, MLE, RESETTABLE',
+    accepted: [
+      { name: 'dangling predicates in a CASE statement', code: 'begin case x when < 0, > 100 then null; when is null then null; when 1, 2 then null; when between 3 and 5 then null; else null; end case; end;' },
+      { name: 'dangling predicates in a CASE expression', code: "begin y := case x when < 0 then 'neg' when is not null then 'ok' end; end;" },
+      { name: 'GROUP BY ALL and QUALIFY', code: 'select dept, job, count(*) from emp group by all; select ename from emp qualify row_number() over (partition by deptno order by sal desc) = 1;' },
+      { name: 'aggregate FILTER', code: "select count(*) filter (where sal > 1000), sum(sal) filter (where job = 'X') from emp;" },
+      { name: 'WINDOW clause, GROUPS frames, EXCLUDE', code: 'select sum(sal) over w, avg(sal) over (w rows between 1 preceding and current row), sum(sal) over (order by d groups between 1 preceding and 1 following exclude current row) from emp window w as (partition by deptno order by d);' },
+      { name: 'inline MLE JavaScript and MLE module call specs', code: "create or replace function js_add(a number, b number) return number as mle language javascript {{ return a + b; }};\n/\ncreate or replace function js_f(a number) return number as mle module m signature 'f(number)';" },
+      { name: 'RESETTABLE package', code: 'create or replace package p resettable as x number; end;' },
+    ],
+    rejected: { name: 'a dangling comparison without its operand', code: 'begin\n  case x\n    when < then null;\n  end case;\nend;', line: 3, column: 12, message: /unexpected 'then'/ },
+  },
+  {
+    bullet: 'analytic and application SQL',
+    accepted: [
+      { name: 'MATCH_RECOGNIZE', code: 'select * from ticker match_recognize (partition by sym order by ts measures strt.ts as start_ts one row per match after match skip to last up pattern (strt down+ up+) define down as price < prev(price), up as price > prev(price)) mr;' },
+      { name: 'MODEL', code: 'select * from sales model partition by (country) dimension by (year) measures (amount a) rules upsert (a[2024] = a[2023] * 1.1) order by 1;' },
+      { name: 'PIVOT XML and UNPIVOT INCLUDE NULLS', code: "select * from t pivot xml (sum(x) for y in (any)); select * from t unpivot include nulls (v for k in (a as 'A', b as 'B'));" },
+      { name: 'row limiting', code: 'select * from t order by a offset 10 rows fetch next 5 rows with ties; select * from t fetch first 10 percent rows only;' },
+      { name: 'LATERAL, CROSS APPLY, OUTER APPLY', code: 'select * from d, lateral (select * from e where e.d = d.id) x cross apply (select 1 from dual) y outer apply (select 2 from dual) z;' },
+      { name: 'joins nested without parentheses', code: 'select * from a join b join c on b.id = c.id on a.id = b.id;' },
+      { name: 'partition-extended names and a package function as a table', code: 'select * from t partition (p1) x, t subpartition (sp1) y, t partition for (2024) z, pkg.fn(1, 2) f;' },
+      { name: 'LOG ERRORS on every DML', code: "insert into t select * from s log errors into err$_t ('load') reject limit unlimited; update t set a = 1 log errors reject limit 10; delete from t log errors into e; merge into t using s on (t.id = s.id) when matched then update set t.a = s.a log errors into e;" },
+      { name: 'flashback AS OF and VERSIONS BETWEEN', code: "select * from t as of timestamp systimestamp - interval '1' hour; select * from t versions between scn minvalue and maxvalue;" },
+      { name: 'LISTAGG ON OVERFLOW, WITHIN GROUP, KEEP', code: "select listagg(name, ',' on overflow truncate '...' with count) within group (order by name), max(sal) keep (dense_rank first order by d) over (partition by g) from t;" },
+      { name: 'hierarchical queries, SEARCH and CYCLE', code: "select connect_by_root ename, sys_connect_by_path(ename, '/') from emp start with mgr is null connect by prior empno = mgr order siblings by ename; with r (id, pid) as (select id, pid from t where pid is null union all select t.id, t.pid from t join r on t.pid = r.id) search breadth first by id set ord cycle id set is_cycle to 'Y' default 'N' select * from r;" },
+      { name: 'partitioned outer join', code: 'select * from t partition by (prod) right outer join times using (d);' },
+      { name: 'DML through CONTAINERS()', code: 'insert into containers(app.t) (con_id, x) values (3, 10); update containers(app.t) set x = 1 where con_id = 3; insert into containers (a) values (1);' },
+    ],
+    rejected: { name: 'FETCH FIRST without ONLY or WITH TIES', code: 'select *\n  from t\n fetch first 5 rows;', line: 3, column: 20, message: /expected 'ONLY' or 'WITH'/ },
+  },
+  {
+    bullet: 'triggers',
+    accepted: [
+      { name: 'WHEN without colons, REFERENCING, FOLLOWS', code: "create or replace trigger trg before update on t referencing old as o new as n for each row follows other_trg when (n.sal > o.sal * 1.1) begin :n.flag := 'Y'; end;" },
+      { name: 'WHEN on NEW and OLD', code: 'create or replace trigger trg before update on t for each row when (new.paid_on is null and old.paid_on is not null) begin null; end;' },
+      { name: 'crossedition, PRECEDES, DISABLE', code: 'create or replace trigger trg before insert on t for each row forward crossedition precedes t2 disable begin null; end;' },
+      { name: 'compound trigger with every timing point', code: `create or replace trigger ct for insert or update on t compound trigger
+before statement is begin null; end before statement;
+before each row is begin null; end before each row;
+after each row is begin null; end after each row;
+after statement is begin null; end after statement;
+end;` },
+      { name: 'compound INSTEAD OF EACH ROW', code: 'create or replace trigger ct for insert on v compound trigger instead of each row is begin null; end instead of each row; end ct;' },
+    ],
+    rejected: { name: 'a timing point section without IS', code: 'create trigger ct for insert on t compound trigger\n  before each row begin null; end before each row;\nend;', line: 2, column: 19, message: /expected 'IS'/ },
+  },
+  {
+    bullet: 'lexical',
+    accepted: [
+      { name: 'q-quotes with any delimiter, also non-ASCII', code: "begin x := q'£abc'd£'; y := q'#it's#'; z := q'{a}'; w := Q'!x!'; v := nq'[a]'; s := q'xyx'; t := q'§a'b§'; end;" },
+      { name: "n'..' and u'..'", code: "begin x := n'abc'; y := u'\\00e9t\\00e9'; end;" },
+    ],
+    rejected: { name: 'a q-quote that is never closed', code: "begin\n  x := q'£abc;\nend;", line: 2, column: 9, message: /never closed/ },
+  },
+  {
+    bullet: 'scripts',
+    accepted: [
+      { name: 'EXEC with a whole block or several statements on one line', code: "exec begin null; end;\nexecute declare x number; begin x := 1; end;\nexec :a := 1; :b := 'x';\nexec open :rc for select 1 from dual;\nexec execute immediate :sql\nexec select 1 into :n from dual;" },
+      { name: 'SQL*Plus line continuation', code: "set linesize 200 -\n    pagesize 100\ncolumn name format a30 -\n  heading 'Name'\nselect 1 from dual;" },
+      { name: 'CREATE AND COMPILE JAVA SOURCE islands with / lines inside', code: 'create or replace and compile java source named "Calc" as\npublic class Calc {\n  static int div(int a, int b) { return a\n/ b; }\n}\n/\nbegin null; end;\n/' },
+      { name: 'SQLPREFIX (#) and @ lines inside a statement, buffer edits', code: 'update emp e\nset sal = sal + 1\n#pause\nwhere 1 = 1;\nselect * from t\nwhere x = 1\n@pr\n0 declare\n/' },
+    ],
+    rejected: { name: 'EXEC of a block that never ends', code: 'exec begin null;', line: 1, column: 16, message: /at the end of the unit: expected 'END'/ },
+  },
+];
