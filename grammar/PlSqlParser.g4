@@ -38,7 +38,11 @@ packageBodyItem
 topLevelItem
     : createStatement
     | anonymousBlock
-    | sqlStatement SEMI?
+    // A SQL statement without ';' ends the segment (the pre-pass cuts at ';' and '/'). Saying so keeps every
+    // decision at the end of a query (aliases, joins) LL(1): if another item could follow, an alias and the
+    // first word of that item would look alike until the end of the statement, and SLL prediction would scan
+    // that far at every table and column alias.
+    | sqlStatement (SEMI | EOF)
     | islandStatement
     | SEMI
     ;
@@ -721,6 +725,7 @@ nameChain
 chainLink
     : DOT (anyName | STAR)
     | LPAREN (argument (COMMA argument)*)? RPAREN
+    | LPAREN queryArgument RPAREN
     | AT_SIGN anyName
     | PERCENT_SIGN anyName
     | OUTER_JOIN
@@ -751,12 +756,18 @@ arguments
 argument
     : ((anyName | NUMBER | STRING) ARROW)?             // named notation; 18c qualified expressions: t(1 => x)
       ( (DISTINCT | ALL | UNIQUE | LEADING | TRAILING | BOTH | NAME | EVALNAME | CONTENT | DOCUMENT | DEFAULT | KEY | VERSION | STANDALONE)+
-        (expression | bareSubquery)?
+        expression?
       | expression
-      | bareSubquery
       )
       argumentTail*
     | STAR
+    ;
+
+// A query as the only argument: EXISTS(SELECT ...), IN (SELECT ...), CURSOR(SELECT ...). Nothing but ')' may
+// follow it: if a ',' could (as when a query was one alternative of `argument`), the end of every select list,
+// alias and join of every query would be ambiguous in SLL prediction, which then looks far ahead to decide.
+queryArgument
+    : bareSubquery
     ;
 
 argumentTail
@@ -765,7 +776,7 @@ argumentTail
       | PASSING | VALUE | DETERMINISTIC | CHAR | BYTE | TIME | ZONE | LOCAL | TO
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
-      ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
+      ) (expression | STAR)?                           // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     ;
 

@@ -7,7 +7,9 @@
  *
  * Each parser runs in fresh child processes driven by this same file (`--child KIND`): one for the cold first
  * parse (dist/bench-first-parse.mjs), one for everything else. Then short children (`--reparse-child VARIANT`)
- * time the re-parse of the largest package body, the variants in turn (reparseChild.ts). This parent collects
+ * time the re-parse of the largest package body, the variants in turn (reparseChild.ts). With both parsers, the
+ * whole-process cold check of 60 utPLSQL files runs in interleaved rounds (coldCheck.ts); then a 5.5 MB package
+ * body, clean and with one error in its last procedure, each in a fresh process (bigBodyChild.ts). This parent collects
  * their JSON, prints the tables and writes .bench/parse-results.json. No assertions: benchmarks report, they
  * do not fail.
  */
@@ -31,6 +33,8 @@ import { corpusRoot, findRepoRoot, listCorpus, loadCorpus, smallFile } from './c
 import { PARSER_KINDS, type ParserKind } from './driver.ts';
 import type { FirstParseResult } from './firstParseChild.ts';
 import { printReport, type BenchResults } from './benchReport.ts';
+import { runColdCheck } from './coldCheck.ts';
+import type { BigBodyResult } from './bigBodyChild.ts';
 
 export const QUICK_FILES = 150;
 const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
@@ -74,6 +78,22 @@ function parseArgs(argv: readonly string[]): Args {
 const self = fileURLToPath(import.meta.url);
 const bundled = self.endsWith('.mjs');
 const firstParseScript = join(dirname(self), bundled ? 'bench-first-parse.mjs' : 'firstParseChild.ts');
+const bigBodyScript = join(dirname(self), bundled ? 'bench-big-body.mjs' : 'bigBodyChild.ts');
+
+function runBigBody(variant: 'clean' | 'error'): BigBodyResult | { error: string } {
+  process.stderr.write(`[ours] 5.5 MB package body, ${variant}, in a fresh process\n`);
+  const r = spawnSync(process.execPath, [...nodeFlags(), bigBodyScript, `--${variant}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
+  try {
+    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as BigBodyResult;
+  } catch {
+    return { error: `no result: ${r.stdout.slice(0, 500)}` };
+  }
+}
 
 /** Node flags for a child: the parent's own (e.g. `--import tsx` when run from source) plus ours. */
 function nodeFlags(): string[] {
@@ -169,6 +189,8 @@ async function main(): Promise<void> {
     }
     const reparse = runReparse(kinds, args.limit, tmp);
     if (reparse) results.reparse = reparse;
+    if (kinds.length === PARSER_KINDS.length) results.coldCheck = runColdCheck(root);
+    if (kinds.includes('ours')) results.bigBody = (['clean', 'error'] as const).map((v) => runBigBody(v));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
