@@ -10,11 +10,15 @@
  * the tree. A thousand nested IFs or a few thousand nested parentheses used to overflow the call stack, and the
  * RangeError took the whole file with it. Past MAX_RULE_DEPTH nested rule invocations the parse stops with
  * NestingTooDeep, which the caller reports as an error of that unit alone. Real code stays far below: each IF
- * level costs about three rule levels, each parenthesis about four.
+ * level costs two rule levels, each parenthesis about four.
+ *
+ * Statements and declarations are where error recovery resumes (statementRecovery.ts): their rules catch the
+ * StatementAbort of an error inside them and return the part that was parsed.
  */
 import type { ParserRuleContext, TokenStream } from 'antlr4ng';
-import { PlSqlParser, type NameChainContext } from './generated/PlSqlParser.ts';
+import { PlSqlParser, type DeclareItemContext, type NameChainContext, type StatementContext } from './generated/PlSqlParser.ts';
 import { DfaFirstPredictionSimulator } from './dfaPrediction.ts';
+import { StatementAbort } from './statementRecovery.ts';
 
 export const MAX_RULE_DEPTH = 1500;
 
@@ -56,5 +60,24 @@ export class RecordingParser extends PlSqlParser {
   override exitRule(): void {
     this.depth--;
     super.exitRule();
+  }
+
+  override statement(): StatementContext {
+    return this.resumingAfterErrors(() => super.statement());
+  }
+
+  override declareItem(): DeclareItemContext {
+    return this.resumingAfterErrors(() => super.declareItem());
+  }
+
+  private resumingAfterErrors<T extends ParserRuleContext>(rule: () => T): T {
+    try {
+      return rule();
+    } catch (error) {
+      // the abort is this rule's when its context was the innermost statement (now exited: its parent is current)
+      if (!(error instanceof StatementAbort) || error.context.parent !== this.context) throw error;
+      this.tokenStream.seek(error.resumeIndex);
+      return error.context as T;
+    }
   }
 }
