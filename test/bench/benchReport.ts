@@ -5,6 +5,7 @@ import type { FirstParseResult } from './firstParseChild.ts';
 import type { InterleavedReparse, ReparseVariantResult } from './reparseChild.ts';
 import { COLD_TARGET_RATIO, type ColdCheckResult } from './coldCheck.ts';
 import type { BigBodyResult } from './bigBodyChild.ts';
+import type { VariantCost } from './conditionalVariants.ts';
 import { fmtInt, fmtMb, fmtMs, table } from './stats.ts';
 
 type Failed = { error: string };
@@ -205,6 +206,7 @@ export function printReport(results: BenchResults): void {
   }
 
   printColdCheck(results.coldCheck);
+  if (ours.m?.conditionalVariants) printVariantCosts(ours.m.conditionalVariants);
   printBigBody(results.bigBody);
 
   if (ours.m) {
@@ -268,4 +270,14 @@ function printBigBody(runs: (BigBodyResult | Failed)[] | undefined): void {
   if (clean && error) {
     console.log(`  one error / clean: time ${(error.ms / clean.ms).toFixed(2)}x, peak RSS ${(error.maxRssBytes / clean.maxRssBytes).toFixed(2)}x (the error's recovery should stay inside its item)`);
   }
+}
+
+function printVariantCosts(costs: readonly VariantCost[]): void {
+  if (costs.length === 0) return;
+  console.log('\nConditional compilation: each file with $IF variants parsed as it is, against its longest variant alone (warm medians)');
+  console.log(table(
+    ['file', 'variants', 'as is', 'longest variant', 'ratio', '<= 2x'],
+    costs.slice(0, 5).map((c) => [c.file, String(c.variants), fmtMs(c.wholeMs), fmtMs(c.longestVariantMs), `${c.ratio.toFixed(2)}x`, c.ratio <= 2 ? 'yes' : 'NO']),
+    'lrrrrl',
+  ));
 }
