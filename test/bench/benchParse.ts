@@ -82,14 +82,19 @@ const bigBodyScript = join(dirname(self), bundled ? 'bench-big-body.mjs' : 'bigB
 
 function runBigBody(variant: 'clean' | 'error'): BigBodyResult | { error: string } {
   process.stderr.write(`[ours] 5.5 MB package body, ${variant}, in a fresh process\n`);
-  const r = spawnSync(process.execPath, [...nodeFlags(), bigBodyScript, `--${variant}`], {
+  return runJsonChild<BigBodyResult>([bigBodyScript, `--${variant}`]);
+}
+
+/** Runs a child script in a fresh node process; its result is the JSON on the last line of its output. */
+function runJsonChild<T>(args: readonly string[]): T | { error: string } {
+  const r = spawnSync(process.execPath, [...nodeFlags(), ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 16 << 20,
   });
   if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
   try {
-    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as BigBodyResult;
+    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as T;
   } catch {
     return { error: `no result: ${r.stdout.slice(0, 500)}` };
   }
@@ -102,17 +107,7 @@ function nodeFlags(): string[] {
 
 function runFirstParse(kind: ParserKind, file: string): FirstParseResult | { error: string } {
   process.stderr.write(`[${kind}] cold first parse in a fresh process\n`);
-  const r = spawnSync(process.execPath, [...nodeFlags(), firstParseScript, '--parser', kind, '--file', file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 << 20,
-  });
-  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
-  try {
-    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as FirstParseResult;
-  } catch {
-    return { error: `no result: ${r.stdout.slice(0, 500)}` };
-  }
+  return runJsonChild<FirstParseResult>([firstParseScript, '--parser', kind, '--file', file]);
 }
 
 /** The re-parse rounds, the variants in turn, each round in a fresh process. */
