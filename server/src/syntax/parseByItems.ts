@@ -81,7 +81,10 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   }
   const end = relativePosition(text.length);
   assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };
-  return { origin, views: [[assembled]], errors, splitSuspect: failed.some((i) => splitMayBeWrong(text, layout, i)) };
+  // With conditional compilation the split followed every branch at once: an error may be the split's
+  // (rare; such a body with errors is parsed whole, as every body with directives was before).
+  const splitSuspect = failed.length > 0 && (layout.conditional === true || failed.some((i) => splitMayBeWrong(text, layout, i)));
+  return { origin, views: [[assembled]], errors, splitSuspect };
 }
 
 /**

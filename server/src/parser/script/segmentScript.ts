@@ -315,6 +315,8 @@ class Segmenter {
       if (SQL_STARTS.has(upper)) return !ctx.continues;
     }
     const name = lookupCommand(word);
+    // PAUSE between a query and the `/` that runs it (SQL*Plus runs the command at once and keeps the buffer)
+    if (!plsql && name === 'pause') return true;
     if (name === undefined || !RECOVERY_COMMANDS.has(name)) return false;
     const eol = lineEndAt(text, e);
     if (name === 'set' && !plsql) return false;

@@ -25,6 +25,8 @@ export interface PackageBodyLayout {
   /** Offset just after the IS/AS that ends `CREATE ... PACKAGE BODY name ... IS`. */
   headerEnd: number;
   items: BodyItem[];
+  /** The body has $IF/$ERROR blocks (inside its items): the block scan saw every branch, so trust it less. */
+  conditional?: boolean;
 }
 
 function isOpener(kind: number): boolean {
@@ -104,25 +106,31 @@ class ItemScanner {
 
 const PACKAGE_BODY_HEADER = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)\s+)?package\s+body\b/i;
 
-/** Whether every conditional-compilation block is inside one item, after its first token, and balanced. */
-function directivesInsideItems(text: string, tokens: LightTokens, items: readonly BodyItem[]): boolean {
+/**
+ * Whether every conditional-compilation block is inside one item, after its first token, and balanced: 'none'
+ * when there are no blocks, 'inside' when they all are, 'outside' otherwise.
+ */
+function directivesInsideItems(text: string, tokens: LightTokens, items: readonly BodyItem[]): 'none' | 'inside' | 'outside' {
   const { count, kinds, starts } = tokens;
   let item = 0;
   let depth = 0;
+  let seen = false;
   for (let i = 0; i < count; i++) {
     if (kinds[i] !== Light.Directive || text.charCodeAt(starts[i]! + 1) === 36) continue; // $$inquiry
+    seen = true;
     const at = starts[i]!;
     while (item < items.length && items[item]!.end <= at) {
-      if (depth !== 0) return false;
+      if (depth !== 0) return 'outside';
       item++;
     }
     const holder = items[item];
-    if (!holder || at <= holder.start) return false;
+    if (!holder || at <= holder.start) return 'outside';
     const word = text.slice(at, at + 6).toUpperCase();
     if (word.startsWith('$IF') || word.startsWith('$ERROR')) depth++;
-    else if (word.startsWith('$END') && --depth < 0) return false;
+    else if (word.startsWith('$END') && --depth < 0) return 'outside';
   }
-  return depth === 0;
+  if (depth !== 0) return 'outside';
+  return seen ? 'inside' : 'none';
 }
 
 /** Returns null for anything but a package body whose conditional compilation (if any) is inside its items. */
@@ -159,5 +167,7 @@ export function splitPackageBody(text: string): PackageBodyLayout | null {
 }
 
 function checked(text: string, tokens: LightTokens, layout: PackageBodyLayout): PackageBodyLayout | null {
-  return directivesInsideItems(text, tokens, layout.items) ? layout : null;
+  const directives = directivesInsideItems(text, tokens, layout.items);
+  if (directives === 'outside') return null;
+  return directives === 'inside' ? { ...layout, conditional: true } : layout;
 }
