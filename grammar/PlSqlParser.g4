@@ -40,7 +40,11 @@ packageBodyItem
 topLevelItem
     : createStatement
     | anonymousBlock
-    | sqlStatement SEMI?
+    // A SQL statement without ';' ends the segment (the pre-pass cuts at ';' and '/'). Saying so keeps every
+    // decision at the end of a query (aliases, joins) LL(1): if another item could follow, an alias and the
+    // first word of that item would look alike until the end of the statement, and SLL prediction would scan
+    // that far at every table and column alias.
+    | sqlStatement (SEMI | EOF)
     | islandStatement
     | SEMI
     ;
@@ -812,6 +816,7 @@ nameChain
 chainLink
     : DOT (anyName | STAR)
     | LPAREN (argument (COMMA argument)*)? RPAREN
+    | LPAREN queryArgument RPAREN
     | AT_SIGN anyName
     | PERCENT_SIGN anyName
     | OUTER_JOIN
@@ -859,13 +864,19 @@ argument
         | INSERT | UNION | INTERSECT | MINUS           // JSON_TRANSFORM operations that are keywords
         | START | END                                  // TIME_BUCKET(..., START)
         )+
-        (expression | bareSubquery)?
+        expression?
       | expression
-      | bareSubquery
       | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
       )
       argumentTail*
     | STAR argumentTail*                               // COUNT(*), JSON_OBJECT(* RETURNING CLOB)
+    ;
+
+// A query as the only argument: EXISTS(SELECT ...), IN (SELECT ...), CURSOR(SELECT ...). Nothing but ')' may
+// follow it: if a ',' could (as when a query was one alternative of `argument`), the end of every select list,
+// alias and join of every query would be ambiguous in SLL prediction, which then looks far ahead to decide.
+queryArgument
+    : bareSubquery
     ;
 
 argumentTail
@@ -875,7 +886,7 @@ argumentTail
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
-      ) (expression | bareSubquery | STAR)?            // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
+      ) (expression | STAR)?                           // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
     | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v

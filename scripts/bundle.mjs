@@ -12,6 +12,8 @@ const entries = [
   { in: 'test/bench/benchParse.ts', out: 'dist/bench-parse.mjs', format: 'esm' },
   { in: 'test/bench/firstParseChild.ts', out: 'dist/bench-first-parse.mjs', format: 'esm' },
   { in: 'test/bench/benchCheck.ts', out: 'dist/bench-check.mjs', format: 'esm' },
+  { in: 'test/bench/coldBaselineChild.ts', out: 'dist/bench-cold-baseline.mjs', format: 'esm' },
+  { in: 'test/bench/bigBodyChild.ts', out: 'dist/bench-big-body.mjs', format: 'esm' },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },
   { in: 'test/bench/benchLsp.ts', out: 'dist/bench-lsp.mjs', format: 'esm' },
   { in: 'extension/src/extension.ts', out: 'dist/extension.cjs', format: 'cjs', external: ['vscode'] },

@@ -9,6 +9,7 @@ import { corpusRoot, largestPackageBody, loadCorpus, type CorpusFile } from './c
 import { loadParser, type BenchParser, type BenchParseResult, type ParserKind, type SyntaxErrorInfo } from './driver.ts';
 import { median, percentile } from './stats.ts';
 import { REPARSE_RUNS } from './reparseChild.ts';
+import { measureVariantCosts, type VariantCost } from './conditionalVariants.ts';
 
 const WARM_PASSES = 3;
 
@@ -56,6 +57,8 @@ export interface ChildResult {
   /** Ours only: the same warm pass, parsing to trees without the syntax model (the baseline's work). */
   treesOnly?: { warmLinesPerSec: number };
   editReparse?: EditReparseResult;
+  /** Ours only: files with conditional compilation parsed as they are against their longest variant alone. */
+  conditionalVariants?: VariantCost[];
   /** Files with at least one syntax error (or an exception). */
   failures: { file: string; errors: number; firstError?: SyntaxErrorInfo; exception?: string }[];
   perFile: FileResult[];
@@ -211,6 +214,11 @@ export async function runChild(kind: ParserKind, limit: number | undefined): Pro
     }
     treesOnly = { warmLinesPerSec: lines / (median(treeTotals) / 1000) };
   }
+  let conditionalVariants: VariantCost[] | undefined;
+  if (kind === 'ours') {
+    process.stderr.write(`[${kind}] conditional compilation: files against their longest variant\n`);
+    conditionalVariants = measureVariantCosts(parser, corpus);
+  }
 
   const zeroErrorFiles = perFile.filter((p) => p.errors === 0).length;
   return {
@@ -235,6 +243,7 @@ export async function runChild(kind: ParserKind, limit: number | undefined): Pro
     heap: { beforeBytes, afterWarmBytes, retainedBytes: afterWarmBytes - beforeBytes },
     ...(editResult ? { editReparse: editResult } : {}),
     ...(treesOnly ? { treesOnly } : {}),
+    ...(conditionalVariants ? { conditionalVariants } : {}),
     failures: perFile
       .filter((p) => p.errors > 0 || p.exception)
       .map((p) => ({ file: p.file, errors: p.errors, ...(p.firstError ? { firstError: p.firstError } : {}), ...(p.exception ? { exception: p.exception } : {}) })),

@@ -8,7 +8,9 @@
  * Each parser runs in fresh child processes driven by this same file (`--child KIND`): one for the cold first
  * parse (dist/bench-first-parse.mjs), one for everything else. Then short children (`--reparse-child VARIANT`)
  * time the re-parse of the largest package body, the variants in turn (reparseChild.ts), and one (`--rates-child`)
- * reads ../shared/corpus-wide and test/corpus-modern for their clean-file rates (ratesChild.ts). This parent collects
+ * reads ../shared/corpus-wide and test/corpus-modern for their clean-file rates (ratesChild.ts). With both parsers,
+ * the whole-process cold check of 60 utPLSQL files runs in interleaved rounds (coldCheck.ts); then a 5.5 MB package
+ * body, clean and with one error in its last procedure, each in a fresh process (bigBodyChild.ts). This parent collects
  * their JSON, prints the tables and writes .bench/parse-results.json. No assertions: benchmarks report, they
  * do not fail.
  */
@@ -33,6 +35,8 @@ import { PARSER_KINDS, type ParserKind } from './driver.ts';
 import type { FirstParseResult } from './firstParseChild.ts';
 import { printReport, type BenchResults } from './benchReport.ts';
 import { runRatesChild, type CorpusRate } from './ratesChild.ts';
+import { runColdCheck } from './coldCheck.ts';
+import type { BigBodyResult } from './bigBodyChild.ts';
 
 export const QUICK_FILES = 150;
 const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
@@ -78,6 +82,27 @@ function parseArgs(argv: readonly string[]): Args {
 const self = fileURLToPath(import.meta.url);
 const bundled = self.endsWith('.mjs');
 const firstParseScript = join(dirname(self), bundled ? 'bench-first-parse.mjs' : 'firstParseChild.ts');
+const bigBodyScript = join(dirname(self), bundled ? 'bench-big-body.mjs' : 'bigBodyChild.ts');
+
+function runBigBody(variant: 'clean' | 'error'): BigBodyResult | { error: string } {
+  process.stderr.write(`[ours] 5.5 MB package body, ${variant}, in a fresh process\n`);
+  return runJsonChild<BigBodyResult>([bigBodyScript, `--${variant}`]);
+}
+
+/** Runs a child script in a fresh node process; its result is the JSON on the last line of its output. */
+function runJsonChild<T>(args: readonly string[]): T | { error: string } {
+  const r = spawnSync(process.execPath, [...nodeFlags(), ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
+  try {
+    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as T;
+  } catch {
+    return { error: `no result: ${r.stdout.slice(0, 500)}` };
+  }
+}
 
 /** Node flags for a child: the parent's own (e.g. `--import tsx` when run from source) plus ours. */
 function nodeFlags(): string[] {
@@ -86,17 +111,7 @@ function nodeFlags(): string[] {
 
 function runFirstParse(kind: ParserKind, file: string): FirstParseResult | { error: string } {
   process.stderr.write(`[${kind}] cold first parse in a fresh process\n`);
-  const r = spawnSync(process.execPath, [...nodeFlags(), firstParseScript, '--parser', kind, '--file', file], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 << 20,
-  });
-  if (r.status !== 0) return { error: `exit ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}` };
-  try {
-    return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as FirstParseResult;
-  } catch {
-    return { error: `no result: ${r.stdout.slice(0, 500)}` };
-  }
+  return runJsonChild<FirstParseResult>([firstParseScript, '--parser', kind, '--file', file]);
 }
 
 /** The re-parse rounds, the variants in turn, each round in a fresh process. */
@@ -186,6 +201,8 @@ async function main(): Promise<void> {
     const reparse = runReparse(kinds, args.limit, tmp);
     if (reparse) results.reparse = reparse;
     if (kinds.includes('ours')) results.rates = runRates(tmp);
+    if (kinds.length === PARSER_KINDS.length) results.coldCheck = runColdCheck(root);
+    if (kinds.includes('ours')) results.bigBody = (['clean', 'error'] as const).map((v) => runBigBody(v));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

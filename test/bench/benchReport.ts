@@ -5,6 +5,9 @@ import type { FirstParseResult } from './firstParseChild.ts';
 import type { InterleavedReparse, ReparseVariantResult } from './reparseChild.ts';
 import type { CorpusRate } from './ratesChild.ts';
 import { formatFailure } from './cleanRate.ts';
+import { COLD_TARGET_RATIO, type ColdCheckResult } from './coldCheck.ts';
+import type { BigBodyResult } from './bigBodyChild.ts';
+import type { VariantCost } from './conditionalVariants.ts';
 import { fmtInt, fmtMb, fmtMs, table } from './stats.ts';
 
 type Failed = { error: string };
@@ -23,6 +26,10 @@ export interface BenchResults {
   reparse?: InterleavedReparse | Failed;
   /** Our clean-file rates on the other corpora (ratesChild.ts). */
   rates?: CorpusRate[] | Failed;
+  /** Whole-process `plsql-perf check` against the baseline, interleaved rounds (coldCheck.ts). */
+  coldCheck?: ColdCheckResult | Failed;
+  /** A 5.5 MB package body, clean and with one error in its last procedure (bigBodyChild.ts). */
+  bigBody?: (BigBodyResult | Failed)[];
 }
 
 export const TARGETS = {
@@ -96,6 +103,13 @@ const metrics: Metric[] = [
     target: { label: '>= 100,000', met: (n) => n >= TARGETS.warmLinesPerSec },
   },
   { name: 'cold-pass lines/s', get: (m) => m?.cold.linesPerSec, fmt: fmtInt, higherIsBetter: true },
+  {
+    // the first pass over the corpus in a fresh process (prediction cache and JIT cold) against the warm pass
+    name: 'warm / cold-pass lines/s',
+    get: (m) => (m ? m.warm.linesPerSec / m.cold.linesPerSec : undefined),
+    fmt: (n) => `${n.toFixed(2)}x`,
+    target: { label: '<= 2x', met: (n) => n <= 2 },
+  },
   { name: 'per file p50 (warm)', get: (m) => m?.warm.p50Ms, fmt: fmtMs },
   { name: 'per file p95 (warm)', get: (m) => m?.warm.p95Ms, fmt: fmtMs },
   { name: 'per file max (warm)', get: (m) => m?.warm.maxMs, fmt: fmtMs, extra: (m) => (m ? ` ${m.warm.maxFile}` : '') },
@@ -197,6 +211,10 @@ export function printReport(results: BenchResults): void {
     console.log(`\nours / baseline\n${table(['metric', 'ratio', 'reading'], ratioRows, 'lrl')}`);
   }
 
+  printColdCheck(results.coldCheck);
+  if (ours.m?.conditionalVariants) printVariantCosts(ours.m.conditionalVariants);
+  printBigBody(results.bigBody);
+
   if (ours.m) {
     const fails = ours.m.failures;
     console.log(`\nFiles where our parser reports syntax errors: ${fails.length} of ${ours.m.files}`);
@@ -241,4 +259,60 @@ function printRates(results: BenchResults): void {
     console.log(`\nFiles of ${c.name} with syntax errors: ${c.rate.failures.length}`);
     for (const f of c.rate.failures) console.log(formatFailure(f));
   }
+}
+
+function printColdCheck(cold: ColdCheckResult | Failed | undefined): void {
+  if (!cold) return;
+  if ('error' in cold) {
+    console.log(`\n!! cold check failed: ${cold.error}`);
+    return;
+  }
+  const runs = (list: readonly number[]) => list.map(fmtMs).join(', ');
+  console.log(`\nCold check: \`plsql-perf check\` on the first ${cold.files} utPLSQL .pks/.pkb files, whole fresh process,`);
+  console.log(`  against the baseline reading and parsing them in its own process; ${cold.rounds} interleaved rounds (ours, baseline, ours)`);
+  console.log(table(
+    ['', 'median', 'runs'],
+    [
+      ['ours', fmtMs(cold.oursMedianMs), runs(cold.oursMs)],
+      ['baseline', fmtMs(cold.baselineMedianMs), runs(cold.baselineMs)],
+    ],
+    'lrl',
+  ));
+  const met = (r: number) => (r >= COLD_TARGET_RATIO ? 'yes' : 'NO');
+  console.log(`  baseline / ours, ratio of medians: ${cold.ratio.toFixed(1)}x (target >= ${COLD_TARGET_RATIO}x: ${met(cold.ratio)})`);
+  console.log(`  baseline / ours, median of per-round ratios: ${cold.roundRatio.toFixed(1)}x (target >= ${COLD_TARGET_RATIO}x: ${met(cold.roundRatio)})`);
+}
+
+function printBigBody(runs: (BigBodyResult | Failed)[] | undefined): void {
+  if (!runs) return;
+  const done = runs.filter((r): r is BigBodyResult => !('error' in r));
+  for (const r of runs) if ('error' in r) console.log(`\n!! big package body child failed: ${r.error}`);
+  if (done.length === 0) return;
+  const first = done[0]!;
+  console.log(`\nLarge package body: ${fmtMb(first.bytes)}, ${fmtInt(first.lines)} lines, ${fmtInt(first.items)} subprograms from the corpus; analysis in a fresh process`);
+  console.log(table(
+    ['variant', 'time', 'peak RSS', 'syntax errors'],
+    done.map((r) => [
+      r.variant === 'error' ? `one error (line ${r.errorLine})` : 'clean',
+      fmtMs(r.ms),
+      fmtMb(r.maxRssBytes),
+      r.syntaxErrors.map((e) => `${e.line}: ${e.message}`).join('; ') || '0',
+    ]),
+    'lrrl',
+  ));
+  const clean = done.find((r) => r.variant === 'clean');
+  const error = done.find((r) => r.variant === 'error');
+  if (clean && error) {
+    console.log(`  one error / clean: time ${(error.ms / clean.ms).toFixed(2)}x, peak RSS ${(error.maxRssBytes / clean.maxRssBytes).toFixed(2)}x (the error's recovery should stay inside its item)`);
+  }
+}
+
+function printVariantCosts(costs: readonly VariantCost[]): void {
+  if (costs.length === 0) return;
+  console.log('\nConditional compilation: each file with $IF variants parsed as it is, against its longest variant alone (warm medians)');
+  console.log(table(
+    ['file', 'variants', 'as is', 'longest variant', 'ratio', '<= 2x'],
+    costs.slice(0, 5).map((c) => [c.file, String(c.variants), fmtMs(c.wholeMs), fmtMs(c.longestVariantMs), `${c.ratio.toFixed(2)}x`, c.ratio <= 2 ? 'yes' : 'NO']),
+    'lrrrrl',
+  ));
 }

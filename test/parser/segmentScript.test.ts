@@ -739,3 +739,10 @@ test('segmentScript: corpus invariants', (t) => {
       `top SQL*Plus commands: ${top.map(([k, v]) => `${k}=${v}`).join(', ')}`,
   );
 });
+
+test('segmentScript: after a blank line, a query or PAUSE ends a query without ; (SQL*Plus ends the buffer there)', () => {
+  const text = 'select a\nfrom t\n\nselect b from u\n\npause Press enter\n/\nselect c from v\nunion all\n\nselect d from w;\n';
+  const kinds = segmentScript(text).map((s) => (s.kind === 'sqlplus' ? `sqlplus:${s.command}` : `code:${s.line}`));
+  // the query after UNION ALL and a blank line continues the statement
+  assert.deepEqual(kinds, ['code:1', 'code:4', 'sqlplus:pause', 'sqlplus:slash', 'code:8']);
+});

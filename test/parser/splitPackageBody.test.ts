@@ -40,7 +40,20 @@ end;`;
   assert.deepEqual(items(text)?.map(([, body]) => body!.split(/\s+/).slice(0, 2).join(' ')), ['procedure a', 'procedure b']);
 });
 
-test('not split: package specs, other units, and bodies with conditional compilation', () => {
+test('conditional compilation inside items: split, each item keeps its directives', () => {
+  const text = 'create package body p as\n  procedure a is begin $if $$debug $then log_it; $else null; $end end;\n  procedure b is begin x := $$plsql_line; end;\nend;';
+  const layout = splitPackageBody(text);
+  assert.ok(layout);
+  assert.deepEqual(layout.items.map((i) => text.slice(i.start, i.end)), [
+    'procedure a is begin $if $$debug $then log_it; $else null; $end end;',
+    'procedure b is begin x := $$plsql_line; end;',
+  ]);
+  // a block around whole items, or left open, keeps the body whole
+  assert.equal(splitPackageBody('create package body p as procedure a is begin $if $$x $then null; end; procedure b is begin null; $end end; end;'), null);
+  assert.equal(splitPackageBody('create package body p as procedure a is begin $if $$x $then null; end; end;'), null);
+});
+
+test('not split: package specs, other units, and bodies with conditional compilation around items', () => {
   assert.equal(splitPackageBody('create package p as procedure a; end;'), null);
   assert.equal(splitPackageBody('begin null; end;'), null);
   assert.equal(splitPackageBody('create package body p as $if $$x $then procedure a is begin null; end; $end end;'), null);

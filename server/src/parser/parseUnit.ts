@@ -25,7 +25,7 @@ import {
 } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
 import type { NameChainContext, PlSqlParser } from './generated/PlSqlParser.ts';
-import { RecordingParser } from './recordingParser.ts';
+import { MAX_RULE_DEPTH, NestingTooDeep, RecordingParser } from './recordingParser.ts';
 import { applyConditionalView, findConditionalStructure, type ConditionalStructure } from './conditionalCompilation.ts';
 import { describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
 import { BoundedRecoveryStrategy, RecoveryAbandoned } from './boundedRecovery.ts';
@@ -77,6 +77,8 @@ export interface UnitParseResult<T> {
 }
 
 const MAX_ERRORS_PER_SEGMENT = 25;
+/** What a check-only parse records for a view that failed (nothing reads its position or text). */
+const NOT_CLEAN: RelativeSyntaxError = { line: 1, column: 1, endLine: 1, endColumn: 2, message: 'does not parse' };
 const DFA_STATE_BUDGET = 250_000;
 const DFA_CHECK_INTERVAL = 200;
 
@@ -169,6 +171,7 @@ function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: Relative
   try {
     return { tree: runEntry(p, entry), tokens, failed: false, usedFullContext: false, nameChains: p.nameChains };
   } catch (error) {
+    if (error instanceof NestingTooDeep) return tooDeep(error, errors, tokens);
     if (!(error instanceof ParseCancellationException)) throw error;
   }
   if (!errors) return { tree: null, tokens, failed: true, usedFullContext: false, nameChains: [] };
@@ -186,6 +189,7 @@ function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: Relative
     if (errors) errors.push(...listener.errors);
     return { tree, tokens, failed: listener.errors.length > 0, usedFullContext: true, nameChains: p.nameChains };
   } catch (error) {
+    if (error instanceof NestingTooDeep) return tooDeep(error, errors, tokens);
     if (!(error instanceof RecoveryAbandoned)) throw error;
     // no usable tree: keep the errors; the segment contributes no model
     if (errors) errors.push(...listener.errors);
@@ -193,6 +197,34 @@ function parseView(tokens: CommonTokenStream, entry: EntryRule, errors: Relative
   } finally {
     p.removeErrorListeners();
   }
+}
+
+/**
+ * Parentheses nest more cheaply than anything else (one token each), and a decision at an opening parenthesis
+ * looks ahead through all the parentheses after it (is it a query?): n nested parentheses cost O(n^2) in
+ * prediction before the depth guard of the parser is reached. They are counted first instead; the limit is
+ * where the parser's guard would stop anyway.
+ */
+const MAX_PAREN_DEPTH = Math.floor(MAX_RULE_DEPTH / 4);
+
+function parenthesesTooDeep(tokens: readonly Token[]): Token | null {
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.channel !== Token.DEFAULT_CHANNEL) continue;
+    if (token.type === PlSqlLexer.LPAREN) {
+      if (++depth > MAX_PAREN_DEPTH) return token;
+    } else if (token.type === PlSqlLexer.RPAREN && depth > 0) depth--;
+  }
+  return null;
+}
+
+/** The unit nests deeper than the parser goes: one error, no tree (the other units of the file are unaffected). */
+function tooDeep(error: NestingTooDeep, errors: RelativeSyntaxError[] | null, tokens: CommonTokenStream) {
+  errors?.push({
+    line: error.line, column: error.column, endLine: error.line, endColumn: error.column + 1,
+    message: `${error.message}: this unit is not analysed`,
+  });
+  return { tree: null, tokens, failed: true, usedFullContext: false, nameChains: [] };
 }
 
 function boundPredictionCache(p: PlSqlParser): void {
@@ -226,10 +258,20 @@ function hideLinePrefixSubstitutions(tokens: Token[]): void {
   }
 }
 
+/**
+ * Whether the text parses without a syntax error. Only the SLL pass runs: no recovering LL pass, no error
+ * messages, no model; the cheap question a caller asks before deciding to parse more text.
+ */
+export function parsesCleanly(text: string, entry: EntryRule): boolean {
+  const result = parseSegmentText(text, entry, () => true, true);
+  return result.errors.length === 0 && result.views.length > 0;
+}
+
 export function parseSegmentText<T>(
   text: string,
   entry: EntryRule,
   onView: (view: ParsedView) => T,
+  checkOnly = false,
 ): UnitParseResult<T> {
   const { lexer: l, parser: p } = instances();
   l.inputStream = charStreamFor(text);
@@ -242,9 +284,14 @@ export function parseSegmentText<T>(
   const tokenList = all.slice(0, all.length > 0 && all[all.length - 1]!.type === Token.EOF ? -1 : all.length);
   hideLinePrefixSubstitutions(tokenList);
   resolveContextualKeywords(tokenList);
-  const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
   const errors: RelativeSyntaxError[] = [];
   const views: T[] = [];
+  const tooDeepAt = parenthesesTooDeep(tokenList);
+  if (tooDeepAt) {
+    tooDeep(new NestingTooDeep(tooDeepAt.line, tooDeepAt.column + 1), errors, tokens);
+    return { views, errors, usedFullContext: false };
+  }
+  const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
   let usedFullContext = false;
 
   if (structure) {
@@ -261,7 +308,8 @@ export function parseSegmentText<T>(
       for (let variant = 0; variant < structure.variantCount; variant++) {
         applyConditionalView(tokenList, structure, originalChannels, variant);
         const variantErrors: RelativeSyntaxError[] = [];
-        const result = parseView(tokens, entry, variantErrors);
+        const result = parseView(tokens, entry, checkOnly ? null : variantErrors);
+        if (checkOnly && result.failed) variantErrors.push(NOT_CLEAN);
         usedFullContext ||= result.usedFullContext;
         for (const error of variantErrors) {
           const duplicate = errors.some((e) => e.line === error.line && e.column === error.column && e.message === error.message);
@@ -271,7 +319,8 @@ export function parseSegmentText<T>(
       }
     }
   } else {
-    const result = parseView(tokens, entry, errors);
+    const result = parseView(tokens, entry, checkOnly ? null : errors);
+    if (checkOnly && result.failed) errors.push(NOT_CLEAN);
     usedFullContext = result.usedFullContext;
     if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all', nameChains: result.nameChains }));
   }

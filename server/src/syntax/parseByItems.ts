@@ -9,8 +9,8 @@ import { BuildContext, type SegmentOrigin } from './model/build/buildContext.ts'
 import { buildDeclarations } from './model/build/buildUnits.ts';
 import { buildBody } from './model/build/buildStatements.ts';
 import type { PackageBodyItemContext } from '../parser/generated/PlSqlParser.ts';
-import { shiftRelative, type RelativeSyntaxError } from '../parser/parseUnit.ts';
-import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
+import { parsesCleanly, shiftRelative, type RelativeSyntaxError } from '../parser/parseUnit.ts';
+import { splitPackageBody, type PackageBodyLayout } from '../parser/script/splitPackageBody.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 
 /** A parse of some text: its model views and errors relative to the text (the unit cache stores these). */
@@ -18,6 +18,11 @@ export interface TextParse {
   origin: SegmentOrigin;
   views: UnitNode[][];
   errors: RelativeSyntaxError[];
+  /**
+   * The errors may come from the split itself: an item that failed parses cleanly together with its
+   * neighbours. The caller then parses the body whole.
+   */
+  splitSuspect?: boolean;
 }
 
 /** Parses (or takes from the cache) one text with one entry rule. */
@@ -60,7 +65,8 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   const lineStarts = computeLineStarts(text);
   const relativePosition = (offset: number) => positionAt(lineStarts, offset);
   const errors: RelativeSyntaxError[] = [];
-  for (const item of layout.items) {
+  const failed: number[] = [];
+  for (const [index, item] of layout.items.entries()) {
     const at = relativePosition(item.start);
     const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
     const parsed = parse(text.slice(item.start, item.end), 'packageBodyItem', itemOrigin, buildItem);
@@ -71,8 +77,24 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
       if (holder.body) assembled.body = holder.body;
     }
     errors.push(...parsed.errors.map((e) => shiftRelative(e, at)));
+    if (parsed.errors.length > 0) failed.push(index);
   }
   const end = relativePosition(text.length);
   assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };
-  return { origin, views: [[assembled]], errors };
+  // With conditional compilation the split followed every branch at once: an error may be the split's
+  // (rare; such a body with errors is parsed whole, as every body with directives was before).
+  const splitSuspect = failed.length > 0 && (layout.conditional === true || failed.some((i) => splitMayBeWrong(text, layout, i)));
+  return { origin, views: [[assembled]], errors, splitSuspect };
+}
+
+/**
+ * An error inside one item is the code's own when the item still fails with its neighbours around it, in a body
+ * of its own; if that parses, the split cut the code in the wrong place. The check costs one fast parse of three
+ * items, where parsing the whole body again (what a failed item cost before) made one error in the last
+ * procedure of a 5 MB body cost three times the clean parse and four times its memory.
+ */
+function splitMayBeWrong(text: string, layout: PackageBodyLayout, index: number): boolean {
+  const from = layout.items[Math.max(0, index - 1)]!.start;
+  const to = layout.items[Math.min(layout.items.length - 1, index + 1)]!.end;
+  return parsesCleanly(`${text.slice(0, layout.headerEnd)}\n${text.slice(from, to)}\nend;`, 'segment');
 }

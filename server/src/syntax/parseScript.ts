@@ -15,6 +15,7 @@ import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxErr
 import { parsePackageBodyByItems } from './parseByItems.ts';
 import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
+import { binaryContent } from '../parser/binaryText.ts';
 
 export interface ParseOptions {
   /** Reuse the parse of unchanged segments (default true). Pass false to force a full re-parse. */
@@ -102,7 +103,7 @@ function parseCode(
     ? parsePackageBodyByItems(text, origin, (t, e, o, b) => parseCode(t, e, o, useCache, b))
     : null;
   let parsed = itemized ?? parseWhole(text, entry, origin, build);
-  if (itemized && itemized.errors.length > 0) {
+  if (itemized?.splitSuspect) {
     // Never let the split add errors: if the body parses whole without errors, that parse wins.
     const whole = parseWhole(text, entry, origin, build);
     if (whole.errors.length === 0) parsed = whole;
@@ -144,6 +145,14 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
   const lineStarts = computeLineStarts(text);
+  const binary = binaryContent(text);
+  if (binary) {
+    const error: Finding = {
+      line: binary.line, column: binary.column, endLine: binary.line, endColumn: binary.column + 1,
+      rule: 'syntax-error', severity: 'error', message: binary.message,
+    };
+    return { segments: [], units: [], syntaxErrors: [error], notes: [], lineCount: lineStarts.length };
+  }
   const segments = segmentScript(text, lineStarts);
   const units: ParsedUnit[] = [];
   const syntaxErrors: Finding[] = [];

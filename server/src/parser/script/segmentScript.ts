@@ -65,6 +65,8 @@ const CH_LT = 60;
 const CH_MINUS = 45;
 const CH_QUOTE = 39;
 const CH_SEMI = 59;
+const CH_LPAREN = 40;
+const CH_COMMA = 44;
 const CH_SLASH = 47;
 const CH_STAR = 42;
 
@@ -153,7 +155,14 @@ interface RecoveryContext {
   typeSpec: boolean;
   /** A blank line follows the last significant token. */
   blankBefore: boolean;
+  /** The last significant token leaves a SQL statement unfinished (`(`, `,`, UNION, ...). */
+  continues: boolean;
 }
+
+/** Words that start a SQL statement on the line after a blank line (SQL*Plus ends the buffer there). */
+const SQL_STARTS = new Set(['SELECT', 'WITH', 'INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+/** Last words after which a statement is not finished: a query follows. */
+const CONTINUING_WORDS = new Set(['UNION', 'ALL', 'INTERSECT', 'MINUS', 'EXCEPT', 'AS', 'INTO', 'FROM', 'IN', 'EXISTS']);
 
 class Segmenter {
   private readonly text: string;
@@ -290,7 +299,8 @@ class Segmenter {
    * a segment that is missing its terminator? `j` is the first non-blank character of the line.
    * - PL/SQL: a CREATE line; after a `;`, an unambiguous SQL*Plus command; after the closing `END;` of an
    *   anonymous block, a line starting another block or a SQL statement.
-   * - SQL (SQL*Plus ends a SQL buffer at a blank line): after a blank line, a CREATE/DECLARE/BEGIN line or an
+   * - SQL (SQL*Plus ends a SQL buffer at a blank line): after a blank line, a CREATE/DECLARE/BEGIN line, a line
+   *   starting a SQL statement when the one before is complete (demo scripts list queries without `;`), or an
    *   unambiguous SQL*Plus command other than SET.
    */
   private recoveryAt(j: number, ctx: RecoveryContext): boolean {
@@ -315,8 +325,11 @@ class Segmenter {
     } else {
       if (!ctx.blankBefore) return false;
       if (upper === 'CREATE' || upper === 'DECLARE' || upper === 'BEGIN') return true;
+      if (SQL_STARTS.has(upper)) return !ctx.continues;
     }
     const name = lookupCommand(word);
+    // PAUSE between a query and the `/` that runs it (SQL*Plus runs the command at once and keeps the buffer)
+    if (!plsql && name === 'pause') return true;
     if (name === undefined || !RECOVERY_COMMANDS.has(name)) return false;
     const eol = lineEndAt(text, e);
     // Inside an unclosed block a line ending in `;` is code: `def  sys.dbms_describe.number_table;` declares def.
@@ -408,6 +421,8 @@ class Segmenter {
               anonymousClosed: endsBlock && depth <= 0 && cls?.unitIndex === -1 && words[0] !== 'WITH',
               typeSpec: cls !== undefined && this.isTypeSpec(words, cls),
               blankBefore,
+              // only SQL segments ask (a word's text is cut out at every line of a PL/SQL unit otherwise)
+              continues: cls?.kind !== 'plsql' && t1s >= 0 && (t1w ? CONTINUING_WORDS.has(text.slice(t1s, t1e).toUpperCase()) : text.charCodeAt(t1s) === CH_LPAREN || text.charCodeAt(t1s) === CH_COMMA),
             })
           ) {
             finish(lastSigEnd, 'next-statement', lineStart, true);

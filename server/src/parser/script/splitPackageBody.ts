@@ -5,8 +5,12 @@
  *
  * The scan follows PL/SQL's block structure: BEGIN, CASE, IF and LOOP open, END closes (END IF, END LOOP
  * and END CASE close their opener); a subprogram ends at the ';' after the END of its body, a forward
- * declaration or call specification at its first ';', any other declaration at its ';'. Bodies with
- * conditional compilation are not split (a directive may stand between items).
+ * declaration or call specification at its first ';', any other declaration at its ';'.
+ *
+ * Conditional compilation: a body is split only if every $IF ... $END block lies inside one item (not at its
+ * start), so each item handles its own directives when it is parsed and only the items with directives are
+ * parsed once per variant. A directive between items (around whole subprograms) keeps the body whole.
+ * Inquiry directives ($$PLSQL_UNIT) are values, not branches, and never prevent the split.
  */
 import { Light, lightTokens, type LightTokens } from './lightTokens.ts';
 
@@ -21,6 +25,8 @@ export interface PackageBodyLayout {
   /** Offset just after the IS/AS that ends `CREATE ... PACKAGE BODY name ... IS`. */
   headerEnd: number;
   items: BodyItem[];
+  /** The body has $IF/$ERROR blocks (inside its items): the block scan saw every branch, so trust it less. */
+  conditional?: boolean;
 }
 
 function isOpener(kind: number): boolean {
@@ -100,7 +106,34 @@ class ItemScanner {
 
 const PACKAGE_BODY_HEADER = /^\s*create\s+(or\s+replace\s+)?((editionable|noneditionable)\s+)?package\s+body\b/i;
 
-/** Returns null for anything but a package body without conditional compilation. */
+/**
+ * Whether every conditional-compilation block is inside one item, after its first token, and balanced: 'none'
+ * when there are no blocks, 'inside' when they all are, 'outside' otherwise.
+ */
+function directivesInsideItems(text: string, tokens: LightTokens, items: readonly BodyItem[]): 'none' | 'inside' | 'outside' {
+  const { count, kinds, starts } = tokens;
+  let item = 0;
+  let depth = 0;
+  let seen = false;
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] !== Light.Directive || text.charCodeAt(starts[i]! + 1) === 36) continue; // $$inquiry
+    seen = true;
+    const at = starts[i]!;
+    while (item < items.length && items[item]!.end <= at) {
+      if (depth !== 0) return 'outside';
+      item++;
+    }
+    const holder = items[item];
+    if (!holder || at <= holder.start) return 'outside';
+    const word = text.slice(at, at + 6).toUpperCase();
+    if (word.startsWith('$IF') || word.startsWith('$ERROR')) depth++;
+    else if (word.startsWith('$END') && --depth < 0) return 'outside';
+  }
+  if (depth !== 0) return 'outside';
+  return seen ? 'inside' : 'none';
+}
+
+/** Returns null for anything but a package body whose conditional compilation (if any) is inside its items. */
 export function splitPackageBody(text: string): PackageBodyLayout | null {
   // Most segments are not package bodies: a look at the first words spares them the scan of the whole
   // text. (A comment inside the header words also fails it: the body is then parsed whole, which is
@@ -109,7 +142,6 @@ export function splitPackageBody(text: string): PackageBodyLayout | null {
   const tokens = lightTokens(text);
   const { count, kinds, starts, ends } = tokens;
   if (count === 0 || kinds[0] !== Light.Create) return null;
-  if (kinds.subarray(0, count).includes(Light.Directive)) return null; // conditional compilation
   const scanner = new ItemScanner(tokens);
   let i = 1;
   while (i < 6 && i < count && kinds[i] !== Light.Package) i++;
@@ -121,15 +153,21 @@ export function splitPackageBody(text: string): PackageBodyLayout | null {
   i++;
   while (i < count) {
     const kind = kinds[i]!;
-    if (kind === Light.End) return { headerEnd, items }; // the package's own END
+    if (kind === Light.End) return checked(text, tokens, { headerEnd, items }); // the package's own END
     const start = i;
     if (kind === Light.Begin) {
       items.push({ kind: 'initialization', start: starts[start]!, end: ends[count - 1]! });
-      return { headerEnd, items };
+      return checked(text, tokens, { headerEnd, items });
     }
     i = kind === Light.Procedure || kind === Light.Function ? scanner.skipSubprogram(i) : scanner.skipToSemicolon(i);
     if (i <= start) return null;
     items.push({ kind: 'declaration', start: starts[start]!, end: ends[Math.min(i, count) - 1]! });
   }
-  return { headerEnd, items };
+  return checked(text, tokens, { headerEnd, items });
+}
+
+function checked(text: string, tokens: LightTokens, layout: PackageBodyLayout): PackageBodyLayout | null {
+  const directives = directivesInsideItems(text, tokens, layout.items);
+  if (directives === 'outside') return null;
+  return directives === 'inside' ? { ...layout, conditional: true } : layout;
 }

@@ -6,6 +6,7 @@ import { PlSqlLexer } from '../../../parser/generated/PlSqlLexer.ts';
 import {
   AnyNameContext,
   ArgumentContext,
+  QueryArgumentContext,
   ChainLinkContext,
   DeleteStatementContext,
   DmlTargetContext,
@@ -71,7 +72,7 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
       let named = false;
       const args: ArgumentNode[] = [];
       for (const child of link.children) {
-        if (!(child instanceof ArgumentContext)) continue;
+        if (!(child instanceof ArgumentContext || child instanceof QueryArgumentContext)) continue;
         argumentCount++;
         const second = child.children[1];
         if (second instanceof TerminalNode && second.symbol.type === PlSqlLexer.ARROW) {
