@@ -99,6 +99,25 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return text.slice(start, end);
   };
   const textOfStatement = (statement: StatementNode) => textIn(statement.range);
+  // Rules build short ranges from a statement's start (`column + 'SELECT'.length`); code rebuilt by error
+  // recovery can start elsewhere, so every reported range is kept inside the text.
+  const clamp = (range: SourceRange): SourceRange => {
+    lineStarts ??= lineStartsOf(text);
+    const lineEnd = (line: number) => {
+      const start = lineStarts![line - 1]!;
+      const next = line < lineStarts!.length ? lineStarts![line]! : text.length + 1;
+      const content = text.slice(start, next - 1).replace(/\r$/, '');
+      return content.length + 1;
+    };
+    const lastLine = lineStarts.length;
+    const line = Math.min(Math.max(1, range.line), lastLine);
+    const column = Math.min(Math.max(1, range.column), lineEnd(line));
+    let endLine = Math.min(Math.max(line, range.endLine), lastLine);
+    let endColumn = Math.min(Math.max(1, range.endColumn), lineEnd(endLine));
+    if (endLine === line && endColumn < column) endColumn = column;
+    if (endLine < line) endLine = line;
+    return { line, column, endLine, endColumn };
+  };
 
   const ruleFindings: Finding[] = [];
   const failures: Finding[] = [];
@@ -108,7 +127,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config,
+      file, text, textIn, config, clamp,
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       onFailure: (f) => failures.push(f),
@@ -154,6 +173,7 @@ interface IsolationEnv {
   file: string | undefined;
   text: string;
   textIn(range: SourceRange): string;
+  clamp(range: SourceRange): SourceRange;
   config: AnalyzerConfig | undefined;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
@@ -181,7 +201,8 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     options: ruleOptions,
     textIn: env.textIn,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
-    report(range: SourceRange, message: string, options: ReportOptions = {}) {
+    report(reported: SourceRange, message: string, options: ReportOptions = {}) {
+      const range = env.clamp(reported);
       const computed = options.severity ?? (options.loop ? severityForHeat(meta.defaultSeverity, options.loop.estimate) : meta.defaultSeverity);
       const finding: Finding = {
         line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn,
