@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { checkFiles } from '../../server/src/cli/check.ts';
 import { discoverFiles } from '../../server/src/cli/discover.ts';
-import type { ProjectAnalyzer } from '../../server/src/cli/projectAnalyzer.ts';
+import type { ProjectAnalyzer } from '../../server/src/analysis/analyzeProject.ts';
 
 let root: string;
 

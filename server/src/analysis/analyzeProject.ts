@@ -1,11 +1,62 @@
 /**
- * Two passes over a set of documents: parse each once and index it, then run the rules on each with the
- * whole workspace known. The CLI, the ruling report and the benchmark use it; the editor keeps its own
- * long-lived index and calls analyzeText per document.
+ * Two passes over a set of documents: parse each once and index it, then run the rules on each with the whole
+ * workspace known. `createProjectAnalyzer` does it one file at a time (the CLI reports progress and keeps one
+ * file's failure from stopping the others); `analyzeProject` runs both passes over a list (the ruling report,
+ * the benchmark, the rule fixtures). The editor keeps its own long-lived index and calls analyzeText per
+ * document.
  */
+import type { Finding } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript } from '../syntax/parseScript.ts';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig } from './analyze.ts';
 import { WorkspaceIndex } from './index/workspaceIndex.ts';
+
+export interface FileAnalysis {
+  findings: Finding[];
+  lines: number;
+}
+
+/** What the check run needs (narrow, so tests can record the order of the passes with a stand-in). */
+export interface ProjectAnalyzer {
+  /** Pass 1: called with every file's text before any file is analyzed. */
+  index(file: string, text: string): void;
+  /** Pass 2: analyzes one file against the index, with the parse pass 1 kept for it. */
+  analyze(file: string, text: string): FileAnalysis;
+  /** Milliseconds spent so far: parsing, building the index, the semantic layer and rules. */
+  stats(): { parseMs: number; indexMs: number; analysisMs: number };
+}
+
+/** The real analyzer also hands out its index and each file's whole analysis. */
+export interface WorkspaceAnalyzer extends ProjectAnalyzer {
+  readonly workspace: WorkspaceIndex;
+  analyze(file: string, text: string): FileAnalysis & { result: AnalysisResult };
+}
+
+export function createProjectAnalyzer(config: AnalyzerConfig = {}): WorkspaceAnalyzer {
+  const workspace = new WorkspaceIndex();
+  const parses = new Map<string, ParsedScript>();
+  let parseMs = 0;
+  let analysisMs = 0;
+  return {
+    workspace,
+    index(file, text) {
+      const started = performance.now();
+      // Each file is parsed once, so the unit cache (meant for editors re-parsing a document) would only cost memory.
+      const script = parseScript(text, { unitCache: false });
+      parseMs += performance.now() - started;
+      workspace.updateFromScript(file, script);
+      parses.set(file, script);
+    },
+    analyze(file, text) {
+      const script = parses.get(file);
+      parses.delete(file); // let the model go once its rules have run
+      const result = analyzeText(text, { file, index: workspace, config, script, unitCache: false });
+      if (script === undefined) parseMs += result.parseMs;
+      analysisMs += result.analysisMs;
+      return { findings: result.findings, lines: result.lines, result };
+    },
+    stats: () => ({ parseMs, indexMs: workspace.stats.ms, analysisMs }),
+  };
+}
 
 export interface ProjectDocument {
   file: string;
@@ -22,37 +73,24 @@ export interface ProjectAnalysis {
 }
 
 export function analyzeProject(documents: Iterable<ProjectDocument>, config?: AnalyzerConfig): ProjectAnalysis {
-  const index = new WorkspaceIndex();
-  const parsed: { file: string; text: string; script?: ParsedScript; error?: unknown }[] = [];
-  let parseMs = 0;
-  for (const document of documents) {
-    const started = performance.now();
+  const analyzer = createProjectAnalyzer(config);
+  const list = [...documents];
+  const failed = new Map<string, unknown>();
+  for (const document of list) {
     try {
-      // each file is parsed once, so the unit cache (meant for editors re-parsing a document) would only cost memory
-      const script = parseScript(document.text, { unitCache: false });
-      parseMs += performance.now() - started;
-      index.updateFromScript(document.file, script);
-      parsed.push({ ...document, script });
+      analyzer.index(document.file, document.text);
     } catch (error) {
-      parsed.push({ ...document, error });
+      failed.set(document.file, error);
     }
   }
-  const results: ProjectAnalysis['results'] = [];
-  let analysisMs = 0;
-  for (const document of parsed) {
-    if (!document.script) {
-      results.push({ file: document.file, error: document.error });
-      continue;
-    }
+  const results: ProjectAnalysis['results'] = list.map((document) => {
+    if (failed.has(document.file)) return { file: document.file, error: failed.get(document.file) };
     try {
-      const result = analyzeText(document.text, { file: document.file, index, config, script: document.script });
-      result.parseMs = 0;
-      analysisMs += result.analysisMs;
-      results.push({ file: document.file, result });
+      return { file: document.file, result: analyzer.analyze(document.file, document.text).result };
     } catch (error) {
-      results.push({ file: document.file, error });
+      return { file: document.file, error };
     }
-    document.script = undefined; // let the model go once its rules have run
-  }
-  return { index, results, parseMs, indexMs: index.stats.ms, analysisMs };
+  });
+  const stats = analyzer.stats();
+  return { index: analyzer.workspace, results, ...stats };
 }

@@ -8,7 +8,7 @@ import { decodeSource } from '../parser/decodeSource.ts';
 import { findDirectives } from '../analysis/suppressions.ts';
 import { describeFsError, type SourceFile } from './discover.ts';
 import type { CheckReport, FileError, FileFinding, UnexplainedSuppression } from './model.ts';
-import type { ProjectAnalyzer } from './projectAnalyzer.ts';
+import type { ProjectAnalyzer } from '../analysis/analyzeProject.ts';
 
 export interface CheckHooks {
   /** Called for each file that could not be read or analyzed, as it happens. */

@@ -15,7 +15,7 @@ import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
 import type { CheckReport, FailOn } from './model.ts';
 import { createProgress } from './progress.ts';
-import { createProjectAnalyzer, type ProjectAnalyzer } from './projectAnalyzer.ts';
+import { createProjectAnalyzer, type ProjectAnalyzer } from '../analysis/analyzeProject.ts';
 import { render } from './reporters/index.ts';
 import { summaryLine } from './reporters/text.ts';
 import { prepareRun, readPathList, UsageError } from './runSetup.ts';
