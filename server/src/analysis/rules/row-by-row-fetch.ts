@@ -27,8 +27,11 @@ export const rowByRowFetch: Rule = {
         const source = loop.source;
         const scansThisCursor = source.kind === 'rows' ? source.of === `cursor ${statement.cursorName}` : loop.statement.loopKind === 'basic' || loop.statement.loopKind === 'while';
         if (!scansThisCursor) return;
+        // The loop's estimate comes from this very fetch ("once per row of cursor C"): say what that means here.
+        const ownRows = source.kind === 'rows' && source.of === `cursor ${statement.cursorName}`;
+        const howOften = ownRows ? `so the loop makes one fetch call for every row of ${statement.cursorName}` : loop.estimate.text;
         context.report({ line: statement.range.line, column: statement.range.column, endLine: statement.range.line, endColumn: statement.range.column + 5 },
-          `FETCH ${statement.cursorName} reads one row per call, ${loop.estimate.text}. Fetch with BULK COLLECT ... LIMIT and loop over the collection, or use a cursor FOR loop (it prefetches 100 rows).`, {
+          `FETCH ${statement.cursorName} reads one row per call, ${howOften}. Fetch with BULK COLLECT ... LIMIT and loop over the collection, or use a cursor FOR loop (it prefetches 100 rows).`, {
             loop: { estimate: loop.estimate, line: loop.statement.range.line },
           });
       },

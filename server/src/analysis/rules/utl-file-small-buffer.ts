@@ -30,6 +30,22 @@ function argument(call: CallNode, name: string, position: number): ArgumentNode 
 }
 
 interface Open { call: CallNode; handle: string; size?: number; sizeArg?: ArgumentNode; position: Position; key: string }
+interface LoopWrite { key: string; call: CallNode; loop: LoopInfo }
+
+/** Whether a starts before b in the text. */
+function before(a: CallNode, b: CallNode): boolean {
+  return a.range.line < b.range.line || (a.range.line === b.range.line && a.range.column < b.range.column);
+}
+
+/**
+ * The FOPEN whose handle a write uses: the last FOPEN of that handle before the write. A handle reopened after
+ * a loop (`l_file := fopen(..., 'w')` for a one-line trailer) is another file, not the one the loop wrote.
+ */
+function reachingOpen(opens: readonly Open[], write: LoopWrite): Open | undefined {
+  let reaching: Open | undefined;
+  for (const open of opens) if (open.key === write.key && before(open.call, write.call)) reaching = open;
+  return reaching;
+}
 interface Chunk { call: CallNode; size: number; loop: LoopInfo; what: string; argument: ArgumentNode }
 
 export const utlFileSmallBuffer: Rule = {
@@ -44,7 +60,7 @@ export const utlFileSmallBuffer: Rule = {
   },
   create(context) {
     const opens: Open[] = [];
-    const writtenInLoop = new Map<string, LoopInfo>();
+    const loopWrites: LoopWrite[] = [];
     const chunks: Chunk[] = [];
     const rawWritesByLoop = new Map<LoopInfo, CallNode[]>();
     return {
@@ -65,7 +81,7 @@ export const utlFileSmallBuffer: Rule = {
         if (callee.startsWith('UTL_FILE.') && WRITES.has(callee.slice('UTL_FILE.'.length))) {
           const handle = argument(call, 'FILE', 1)?.text.toUpperCase();
           const key = handle && handleKey(position, handle);
-          if (key && !writtenInLoop.has(key)) writtenInLoop.set(key, loop);
+          if (key) loopWrites.push({ key, call, loop });
           if (callee === 'UTL_FILE.PUT_RAW') {
             const list = rawWritesByLoop.get(loop) ?? [];
             list.push(call);
@@ -83,8 +99,13 @@ export const utlFileSmallBuffer: Rule = {
         }
       },
       finish() {
+        const writtenInLoop = new Map<Open, LoopInfo>();
+        for (const write of loopWrites) {
+          const open = reachingOpen(opens, write);
+          if (open && !writtenInLoop.has(open)) writtenInLoop.set(open, write.loop);
+        }
         for (const open of opens) {
-          const loop = writtenInLoop.get(open.key);
+          const loop = writtenInLoop.get(open);
           if (!loop || (open.size !== undefined && open.size >= MAX)) continue;
           const asked = open.sizeArg ? (open.size === undefined ? `max_linesize ${open.sizeArg.text}` : `max_linesize ${open.size}`) : 'no max_linesize (default 1024)';
           if (open.sizeArg && open.size === undefined) continue; // a size we cannot know: not reported
