@@ -170,6 +170,8 @@ export interface SimpleStatementNode extends StatementBase {
   statementKind: Exclude<StatementKind, 'if' | 'case' | 'loop' | 'forall' | 'sql' | 'block' | 'execute-immediate' | 'fetch'>;
   /** For assignments: the target; for calls: the callee; for RAISE/EXIT/GOTO: the name. */
   target?: string;
+  /** For EXIT and CONTINUE: written with a WHEN condition. */
+  conditional?: boolean;
 }
 
 export interface BranchNode {

@@ -274,8 +274,12 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   }
   const simple = (statementKind: 'exit' | 'continue' | 'goto' | 'raise' | 'return' | 'null' | 'pipe-row' | 'close' | 'pragma', target?: string) =>
     ({ kind, statementKind, range, labels, calls: ownCallsOf(), target });
-  if (ctx instanceof ExitStatementContext) return simple('exit', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined));
-  if (ctx instanceof ContinueStatementContext) return simple('continue', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined));
+  if (ctx instanceof ExitStatementContext) {
+    return { ...simple('exit', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined)), conditional: ctx.WHEN() !== null };
+  }
+  if (ctx instanceof ContinueStatementContext) {
+    return { ...simple('continue', (ctx.labelReference() ? bc.exactText(ctx.labelReference()) : undefined)), conditional: ctx.WHEN() !== null };
+  }
   if (ctx instanceof GotoStatementContext) return simple('goto', normalizeName(bc.exactText(ctx.anyName())));
   if (ctx instanceof RaiseStatementContext) return simple('raise', ctx.qualifiedName() ? normalizeName(bc.exactText(ctx.qualifiedName()!)) : undefined);
   if (ctx instanceof ReturnStatementContext) return simple('return');
