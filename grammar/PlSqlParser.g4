@@ -535,6 +535,7 @@ windowDefinition
 // The MODEL clause is kept as tokens up to the next query-level keyword; its rules are parenthesised.
 modelToken
     : ~(LPAREN | RPAREN | SEMI | ORDER | UNION | INTERSECT | MINUS | EXCEPT | FETCH | OFFSET | FOR | QUALIFY | WINDOW)
+    | ID ORDER                                         // RULES SEQUENTIAL ORDER | AUTOMATIC ORDER, never ORDER BY
     | LPAREN balancedTokens? RPAREN
     ;
 
@@ -583,6 +584,7 @@ tablePrimary
     | LPAREN tableReference RPAREN
     | TABLE LPAREN (subquery | expression) RPAREN OUTER_JOIN?
     | EXTERNAL LPAREN balancedTokens RPAREN           // 18c inline external table
+    | GRAPH_TABLE_OPERATOR LPAREN balancedTokens RPAREN   // 23ai property graph query (MATCH (a)-[e]->(b) ...)
     | nameChain partitionExtension? sampleClause?
     ;
 
@@ -595,9 +597,10 @@ sampleClause
     : SAMPLE ID? LPAREN balancedTokens RPAREN (ID LPAREN balancedTokens RPAREN)?   // SAMPLE BLOCK (n) SEED (s)
     ;
 
+// AS OF SCN | TIMESTAMP | PERIOD FOR valid_time; VERSIONS [PERIOD FOR valid_time] BETWEEN ... AND ...
 flashbackClause
-    : AS OF (TIMESTAMP | ID) expression
-    | VERSIONS BETWEEN (~AND)* AND expression
+    : AS OF (TIMESTAMP | ID (FOR anyName)?) expression
+    | VERSIONS (ID FOR anyName)? BETWEEN (~AND)* AND expression
     ;
 
 joinClause
@@ -670,9 +673,9 @@ valuesClause
 
 // A multi-table insert takes VALUES lists only (no record), and its query may start with '('.
 multiTableInsertItem
-    : insertIntoClause valuesList?
-    | WHEN expression THEN (insertIntoClause valuesList?)+
-    | ELSE (insertIntoClause valuesList?)+
+    : insertIntoClause valuesList? errorLoggingClause?
+    | WHEN expression THEN (insertIntoClause valuesList? errorLoggingClause?)+
+    | ELSE (insertIntoClause valuesList? errorLoggingClause?)+
     ;
 
 valuesList
@@ -718,8 +721,10 @@ returningItem
     : ID? expression                                   // 23ai: OLD col / NEW col
     ;
 
+// LOG ERRORS [INTO t] [(tag)] [REJECT LIMIT n | UNLIMITED]. Precise, not a token run: a multitable insert's
+// INTO items carry it with more INTO items and the query after it.
 errorLoggingClause
-    : LOG ERRORS (~SEMI)*
+    : LOG ERRORS (INTO qualifiedName)? (LPAREN expression RPAREN)? (REJECT LIMIT (UNLIMITED | expression))?
     ;
 
 // ==== expressions =========================================================================================
@@ -732,10 +737,11 @@ expression
         | EQUAL | NOT_EQUAL | LESS | GREATER | LESS_EQUAL | GREATER_EQUAL
         | AND | OR | MOD
         | LESS GREATER | LESS EQUAL | GREATER EQUAL | EXCLAMATION EQUAL | CARET EQUAL | BAR BAR   // with blanks
+        | VECTOR_DISTANCE                              // 23ai: v1 <-> v2, v1 <=> v2, v1 <#> v2
         ) primary
       | NOT? (IN | LIKE | LIKEC | LIKE2 | LIKE4 | BETWEEN | (MEMBER | SUBMULTISET) OF?) primary
       | ESCAPE primary
-      | IS NOT? (NULL_ | EMPTY | OF TYPE? LPAREN balancedTokens RPAREN | nameChain SET?)   // A SET, NAN, JSON ...
+      | IS NOT? (NULL_ | EMPTY | OF TYPE? LPAREN balancedTokens RPAREN | nameChain (SET | isJsonOption+)?)   // A SET, NAN, JSON ...
       | MULTISET (UNION | INTERSECT | EXCEPT) (ALL | DISTINCT)? primary
       | COLLATE anyName
       | AT (LOCAL | TIME ZONE primary)
@@ -748,6 +754,7 @@ expression
       | KEEP_ANALYTIC LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
       | (IGNORE | RESPECT) (NULLS | ON anyName)        // ON: JSON_TRANSFORM's IGNORE ON MISSING, read here (LL(1))
       | FILTER_ANALYTIC LPAREN WHERE expression RPAREN   // 23.x aggregate filter
+      | FROM_ANALYTIC (FIRST | LAST)                   // NTH_VALUE(x, 2) FROM LAST OVER (...)
       )*
     ;
 
@@ -773,6 +780,21 @@ primary
       )
     ;
 
+
+// IS [NOT] JSON [FORMAT JSON] [STRICT | LAX] [ALLOW | DISALLOW SCALARS] [WITH | WITHOUT UNIQUE KEYS],
+// 23ai OBJECT | ARRAY | SCALAR [type] | VALIDATE [USING] 'schema'. `IS JSON (OBJECT, SCALAR)` is a call's link.
+// Reached only after IS name, so the look past an option word here costs nothing elsewhere.
+isJsonOption
+    : FORMAT anyName
+    | OBJECT
+    | ARRAY
+    | VALUE
+    | DATE
+    | ID
+    | USING
+    | STRING
+    | (WITH | WITHOUT) UNIQUE ID
+    ;
 
 intervalUnit
     : (YEAR | MONTH | DAY | SECOND | ID) (LPAREN expression (COMMA expression)? RPAREN)?
@@ -890,7 +912,8 @@ argumentTail
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
     | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v
-    | STRING (EQUAL expression)?                       // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b'
+    // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b' IGNORE ON MISSING, NESTED PATH '$.items[*]' (SET '@.x' = 1)
+    | STRING (EQUAL expression | IGNORE ON anyName | LPAREN argument (COMMA argument)* RPAREN)?
     | NUMBER                                           // FUZZY_MATCH(..., EDIT_TOLERANCE 70)
     | partitionExtension                               // a PTF argument: f(t partition (p1))
     ;

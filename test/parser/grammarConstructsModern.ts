@@ -161,4 +161,45 @@ end;` },
     ],
     rejected: { name: 'EXEC of a block that never ends', code: 'exec begin null;', line: 1, column: 16, message: /at the end of the unit: expected 'END'/ },
   },
+  // SQL forms found missing by writing unseen code (inside PL/SQL, where a statement cannot end early at an
+  // unknown clause as a top-level one can).
+  {
+    bullet: 'SQL/JSON conditions and JSON_TRANSFORM handlers',
+    accepted: [
+      { name: 'IS JSON with every option', code: `begin
+  for r in (select id from t
+             where doc is json strict with unique keys and doc is not json lax
+               and doc is json format json allow scalars and doc is json object
+               and doc is json (object, scalar) and doc is json validate using '{"type":"object"}') loop
+    null;
+  end loop;
+end;` },
+      { name: 'JSON_TRANSFORM: IGNORE ON MISSING after a path, NESTED PATH, KEEP of several paths', code: `begin
+  update t
+     set doc = json_transform(doc, remove '$.a' ignore on missing,
+                              nested path '$.items[*]' (set '@.total' = path '@.qty * @.price'),
+                              keep '$.id', '$.items' returning json)
+   where id = 1;
+end;` },
+    ],
+    rejected: { name: 'IGNORE without ON', code: "begin\n  update t set doc = json_transform(doc, remove '$.a' ignore missing) where id = 1;\nend;", line: 2, column: 62, message: /expected 'ON'/ },
+  },
+  {
+    bullet: 'flashback periods, MODEL ordering, multitable error logging, NTH_VALUE FROM LAST',
+    accepted: [
+      { name: 'AS OF PERIOD FOR and VERSIONS PERIOD FOR', code: 'declare n number; begin select count(*) into n from t as of period for valid_time sysdate; select count(*) into n from t versions period for valid_time between minvalue and maxvalue; end;' },
+      { name: 'RULES SEQUENTIAL ORDER and AUTOMATIC ORDER', code: 'begin for r in (select * from s model dimension by (k) measures (v) rules sequential order (v[1] = 0)) loop null; end loop; for r in (select * from s model dimension by (k) measures (v) rules automatic order (v[1] = 0)) loop null; end loop; end;' },
+      { name: 'LOG ERRORS on each INTO of a multitable insert', code: "begin insert all into t1 (a) values (x) log errors into e1 ('t1') reject limit 10 into t2 (a) values (x) log errors reject limit unlimited select x from s; end;" },
+      { name: 'NTH_VALUE FROM FIRST | LAST; FIRST and LAST as table names', code: 'declare n number; begin for r in (select nth_value(sal, 2) from last ignore nulls over (order by d) a, nth_value(sal, 1) from first over (order by d) b from emp) loop null; end loop; select count(*) into n from last; select count(*) into n from first f where f.x = 1; end;' },
+    ],
+    rejected: { name: 'REJECT without LIMIT', code: 'begin\n  delete from t log errors reject 10;\nend;', line: 2, column: 35, message: /expected 'LIMIT'/ },
+  },
+  {
+    bullet: '23ai vector distance operators and GRAPH_TABLE',
+    accepted: [
+      { name: '<->, <=> and <#>', code: 'begin for r in (select id from docs order by embedding <-> :q fetch first 5 rows only) loop null; end loop; for r in (select embedding <=> :q c, embedding <#> :q d from docs) loop null; end loop; end;' },
+      { name: 'GRAPH_TABLE with MATCH patterns; graph_table as a column name', code: "declare n number; begin for r in (select * from graph_table (g match (a is person where a.name = 'X') -[e is knows]->{1,3} (b is person) columns (a.id as a_id, b.id as b_id))) loop null; end loop; select graph_table into n from t; end;" },
+    ],
+    rejected: { name: 'a distance operator without its right operand', code: 'begin\n  for r in (select id from docs order by embedding <-> fetch first 5 rows only) loop null; end loop;\nend;', line: 2, column: 56, message: /unexpected 'fetch'/ },
+  },
 ];
