@@ -691,6 +691,7 @@ updateSetItem
     | ROW EQUAL expression
     | VALUE LPAREN anyName RPAREN EQUAL expression
     | nameChain EQUAL expression
+    | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) EQUAL expression   // as in primary
     ;
 
 deleteStatement
@@ -773,6 +774,9 @@ primary
       | MULTISET LPAREN subquery RPAREN
       | LPAREN (subquery | expression (COMMA expression)* (AS typeSpec)?) RPAREN chainLink*  // also (SELF AS t).m()
       | nameChain
+      // Columns named after PL/SQL statement words that SQL does not reserve (stock prices' open and close, a
+      // portfolio's return): an operand only, never a statement's start, so statements still begin with one word.
+      | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) chainLink*
       | BINDVAR chainLink*
       | COLON (NUMBER | anyName) chainLink*
       | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts

@@ -202,4 +202,12 @@ end;` },
     ],
     rejected: { name: 'a distance operator without its right operand', code: 'begin\n  for r in (select id from docs order by embedding <-> fetch first 5 rows only) loop null; end loop;\nend;', line: 2, column: 56, message: /unexpected 'fetch'/ },
   },
+  {
+    bullet: 'columns named after PL/SQL statement words',
+    accepted: [
+      { name: 'OPEN, CLOSE and RETURN as columns at top level', code: "select open, high, low, close from prices where close > open order by close; insert into prices (sym, open, close) values ('X', 1, 2); update prices set close = 3, open = 1 where sym = 'X';" },
+      { name: 'the same inside PL/SQL, next to the statements of those words', code: "declare n number; c sys_refcursor; begin update prices set close = 3 where sym = 'X' returning close into n; select return into n from portfolio where return > 0.05; open c for select open, close from prices; close c; commit; return; end;" },
+    ],
+    rejected: { name: 'CLOSE of no cursor', code: 'begin\n  close;\nend;', line: 2, column: 8, message: /expected a name/ },
+  },
 ];
