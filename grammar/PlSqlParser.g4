@@ -607,6 +607,11 @@ joinClause
     : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
       JOIN tableItem
     | (CROSS | OUTER) APPLY tableItem
+    | JOIN TO ID LPAREN joinToOneItem (COMMA joinToOneItem)* RPAREN   // 23.26 (26ai): JOIN TO ONE (d, l INNER JOIN c)
+    ;
+
+joinToOneItem
+    : (LEFT? OUTER JOIN | INNER JOIN)? tableReference
     ;
 
 joinCondition
@@ -765,6 +770,7 @@ primary
       ( NUMBER
       | STRING
       | NULL_
+      | DEFAULT                                        // a column's default: VALUES (1, DEFAULT), SET a = DEFAULT
       | DATE STRING
       | TIMESTAMP_LITERAL STRING                     // TIMESTAMP, TIME, INTERVAL before a literal (parseUnit.ts)
       | TIME_LITERAL STRING
@@ -912,7 +918,7 @@ argumentTail
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
-      ) (expression | STAR)?                           // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
+      ) (EVALNAME? expression | STAR)?                 // STAR: CLUSTER_SET(m, NULL, 0.2 USING *); XMLATTRIBUTES(v AS EVALNAME n)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
     | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v

@@ -210,4 +210,14 @@ end;` },
     ],
     rejected: { name: 'CLOSE of no cursor', code: 'begin\n  close;\nend;', line: 2, column: 8, message: /expected a name/ },
   },
+  {
+    bullet: 'DEFAULT as a value, XMLATTRIBUTES EVALNAME, 26ai JOIN TO ONE',
+    accepted: [
+      { name: 'DEFAULT in VALUES, SET and MERGE', code: 'update t set a = default, b = 1 where id = 1; insert into t (a, b) values (default, 2); begin merge into t using s on (t.id = s.id) when matched then update set t.a = default when not matched then insert (a) values (default); end;' },
+      { name: 'DEFAULT stays a clause word in declarations and SQL functions', code: "declare x number default 1; procedure p (a number default 2) is begin null; end; begin x := to_number(y default 0 on conversion error); x := json_value(d, '$.a' returning number default 0 on error); end;" },
+      { name: 'EVALNAME in XMLELEMENT and XMLATTRIBUTES', code: 'begin for r in (select xmlelement(evalname e.col, e.val) x, xmlattributes(e.v as evalname e.n) from t e) loop null; end loop; end;' },
+      { name: 'JOIN TO ONE with a list, joins and outer joins inside', code: 'begin for r in (select * from hr.employees e join to one (hr.departments d, hr.locations l inner join hr.countries c) where e.salary > 15000) loop null; end loop; for r in (select * from sales s join to one (left outer join customers c on c.id = s.cust_id, products p on p.id = s.prod_id) join regions r on r.id = s.region_id) loop null; end loop; end;' },
+    ],
+    rejected: { name: 'JOIN TO ONE with an empty list', code: 'begin\n  for r in (select * from e join to one () where 1 = 1) loop null; end loop;\nend;', line: 2, column: 42, message: /at '\)': expected a name/ },
+  },
 ];
