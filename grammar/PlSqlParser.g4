@@ -569,8 +569,14 @@ pivotClause
     ;
 
 tableItem
-    : tablePrimary flashbackClause? pivotClause? (AS? alias)? (PARTITION BY expression (COMMA expression)*)?
+    : tablePrimary flashbackClause? pivotClause? (AS? alias)? (PARTITION BY expression (COMMA expression)*)? nestedClause?
     | LPAREN valuesRows RPAREN AS? alias (LPAREN anyName (COMMA anyName)* RPAREN)?   // 23ai table value constructor
+    ;
+
+// JSON_TABLE's shorthand after a table: t NESTED [PATH] doc.items[*] | doc, '$.items[*]' [ON ERROR ...] COLUMNS (...).
+// NESTED is retyped by the token pass only there (contextualKeywords.ts); the columns are kept as tokens.
+nestedClause
+    : NESTED_CLAUSE (~(COLUMNS | LPAREN | RPAREN | SEMI))* COLUMNS LPAREN balancedTokens RPAREN
     ;
 
 // 23ai row constructors: VALUES (1, 'a'), (2, 'b').
@@ -918,6 +924,7 @@ argumentTail
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
+      | TYPE                                           // JSON_EXISTS(doc, '$.a' TYPE (STRICT))
       ) (EVALNAME? expression | STAR)?                 // STAR: CLUSTER_SET(m, NULL, 0.2 USING *); XMLATTRIBUTES(v AS EVALNAME n)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70

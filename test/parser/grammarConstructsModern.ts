@@ -181,6 +181,8 @@ end;` },
                               keep '$.id', '$.items' returning json)
    where id = 1;
 end;` },
+      { name: 'TYPE (STRICT | LAX) of JSON_EXISTS', code: "begin for r in (select 1 from t where json_exists(doc, '$.a' type(lax)) and json_exists(doc, '$.b' type (strict) error on error)) loop null; end loop; end;" },
+      { name: 'the SQL NESTED clause after a table; nested stays a name elsewhere', code: "declare nested number; begin for r in (select t.id, requestor, type from j_purchaseorder t nested data columns (requestor, nested shippinginstructions.phone[*] columns (type, \"number\"))) loop null; end loop; for r in (select id, sku from orders o nested path o.doc, '$.items[*]' error on error columns (sku varchar2(10) path '$.sku') where o.id > 0) loop null; end loop; nested := 1; select json_transform(doc, nested path '$.a[*]' (set '@.b' = 1)) into x from t; select x nested into y from t; end;" },
     ],
     rejected: { name: 'IGNORE without ON', code: "begin\n  update t set doc = json_transform(doc, remove '$.a' ignore missing) where id = 1;\nend;", line: 2, column: 62, message: /expected 'ON'/ },
   },

@@ -16,6 +16,9 @@
  *   `from last`: FROM_ANALYTIC (elsewhere FROM after an operand starts the FROM clause: `select f(x) from last`).
  * - The word GRAPH_TABLE before `(` is the 23ai property graph operator, whose MATCH patterns (`(a)-[e]->(b)`)
  *   are no expression: GRAPH_TABLE_OPERATOR. It is no keyword, so columns called graph_table stay names.
+ * - The word NESTED after a name or `)` and before a name is the SQL NESTED clause, JSON_TABLE's shorthand after
+ *   a table (`from orders o nested o.doc.items[*] columns (...)`): NESTED_CLAUSE. Elsewhere (after `,` or `(`
+ *   in JSON_TABLE columns and JSON_TRANSFORM, or before a keyword, as an alias) it stays a name.
  *
  * Only default-channel tokens count as neighbours, so comments in between change nothing.
  */
@@ -33,8 +36,12 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     } else if (type === PlSqlLexer.FROM) {
       if (previous?.type === PlSqlLexer.RPAREN && isNthValueFrom(tokens, i)) token.type = PlSqlLexer.FROM_ANALYTIC;
     } else if (type === PlSqlLexer.ID) {
-      if (token.text!.length === GRAPH_TABLE.length && token.text!.toLowerCase() === GRAPH_TABLE
+      const length = token.text!.length;
+      if (length === GRAPH_TABLE.length && token.text!.toLowerCase() === GRAPH_TABLE
         && nextDefault(tokens, i)?.type === PlSqlLexer.LPAREN) token.type = PlSqlLexer.GRAPH_TABLE_OPERATOR;
+      else if (length === NESTED.length && token.text!.toLowerCase() === NESTED && isNestedClause(previous, nextDefault(tokens, i))) {
+        token.type = PlSqlLexer.NESTED_CLAUSE;
+      }
     } else if (type === PlSqlLexer.KEEP || type === PlSqlLexer.FILTER || type === PlSqlLexer.TIMESTAMP || type === PlSqlLexer.TIME || type === PlSqlLexer.INTERVAL) {
       const next = nextDefault(tokens, i)?.type;
       if (type === PlSqlLexer.KEEP || type === PlSqlLexer.FILTER) {
@@ -54,6 +61,14 @@ export function resolveContextualKeywords(tokens: Token[]): void {
 }
 
 const GRAPH_TABLE = 'graph_table';
+const NESTED = 'nested';
+
+function isNestedClause(previous: Token | undefined, next: Token | undefined): boolean {
+  const before = previous?.type;
+  const after = next?.type;
+  return (before === PlSqlLexer.ID || before === PlSqlLexer.DELIMITED_ID || before === PlSqlLexer.RPAREN)
+    && (after === PlSqlLexer.ID || after === PlSqlLexer.DELIMITED_ID);
+}
 
 /** `from first over`, `from last ignore nulls`: FROM FIRST | LAST followed by the rest of an analytic call. */
 function isNthValueFrom(tokens: Token[], i: number): boolean {
