@@ -655,8 +655,15 @@ orderItem
 rowLimitingClause
     : OFFSET expression (ROW | ROWS)
       (FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES))?
-    | FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)   // ID: APPROX, EXACT
-      (WITH ID ID expression)?                         // 23ai vector search: WITH TARGET ACCURACY 90
+    | FETCH ID? (FIRST | NEXT) (expression partitionLimit* PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)   // ID: APPROX, EXACT
+      (WITH ID ID (ID LPAREN balancedTokens RPAREN | expression (ID LPAREN balancedTokens RPAREN)?))?
+      // 23ai vector search: WITH TARGET ACCURACY 90 [PARAMETERS (EFSEARCH 500)] | WITH TARGET ACCURACY PARAMETERS (...)
+    ;
+
+// 23ai partitioned row limits: FETCH FIRST 5 PARTITIONS BY country, 2 PARTITIONS BY city, 3 ROWS ONLY. The count
+// before PARTITIONS is the operand read before this, so the decision after it stays on one token.
+partitionLimit
+    : ID BY expression COMMA expression
     ;
 
 forUpdateClause
@@ -925,6 +932,7 @@ argumentTail
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
       | TYPE                                           // JSON_EXISTS(doc, '$.a' TYPE (STRICT))
+      | LANGUAGE | ALL                                 // VECTOR_CHUNKS(... LANGUAGE american NORMALIZE ALL)
       ) (EVALNAME? expression | STAR)?                 // STAR: CLUSTER_SET(m, NULL, 0.2 USING *); XMLATTRIBUTES(v AS EVALNAME n)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70

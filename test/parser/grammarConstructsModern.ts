@@ -201,6 +201,8 @@ end;` },
     accepted: [
       { name: '<->, <=> and <#>', code: 'begin for r in (select id from docs order by embedding <-> :q fetch first 5 rows only) loop null; end loop; for r in (select embedding <=> :q c, embedding <#> :q d from docs) loop null; end loop; end;' },
       { name: 'GRAPH_TABLE with MATCH patterns; graph_table as a column name', code: "declare n number; begin for r in (select * from graph_table (g match (a is person where a.name = 'X') -[e is knows]->{1,3} (b is person) columns (a.id as a_id, b.id as b_id))) loop null; end loop; select graph_table into n from t; end;" },
+      { name: 'partitioned row limits and search PARAMETERS', code: 'begin for r in (select * from docs order by vector_distance(v, :q) fetch approx first 5 partitions by country, 2 partitions by city, 3 rows only) loop null; end loop; for r in (select * from docs order by 1 fetch approx first 5 rows only with target accuracy 90 parameters (efsearch 500)) loop null; end loop; for r in (select * from docs order by 1 fetch approx first 5 rows only with target accuracy parameters (neighbor partition probes 10)) loop null; end loop; end;' },
+      { name: 'VECTOR_CHUNKS options', code: 'begin for r in (select c.* from docs d, vector_chunks(d.body by words max 50 overlap 0 split by sentence language american normalize all) c) loop null; end loop; end;' },
     ],
     rejected: { name: 'a distance operator without its right operand', code: 'begin\n  for r in (select id from docs order by embedding <-> fetch first 5 rows only) loop null; end loop;\nend;', line: 2, column: 56, message: /unexpected 'fetch'/ },
   },
