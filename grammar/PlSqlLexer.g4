@@ -22,7 +22,7 @@ channels {
 // resolveContextualKeywords in server/src/parser/contextualKeywords.ts): one token of lookahead in the
 // lexer's output saves the parser a prediction at every name and every operand.
 tokens {
-    KEEP_ANALYTIC, FILTER_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL
+    KEEP_ANALYTIC, FILTER_ANALYTIC, FROM_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL, GRAPH_TABLE_OPERATOR, NESTED_CLAUSE
 }
 
 // ---- trivia -------------------------------------------------------------------------------------------
@@ -348,6 +348,8 @@ MLE_CODE            : '{{' .*? '}}';
 
 OUTER_JOIN          : '(' [ \t]* '+' [ \t]* ')';
 ASSIGN              : ':=';
+// 23ai vector distance operators (Euclidean, cosine, negative dot product); never valid SQL as separate tokens.
+VECTOR_DISTANCE     : '<->' | '<=>' | '<#>';
 ARROW               : '=>';
 DOUBLE_DOT          : '..';
 CONCAT              : '||';

@@ -535,6 +535,7 @@ windowDefinition
 // The MODEL clause is kept as tokens up to the next query-level keyword; its rules are parenthesised.
 modelToken
     : ~(LPAREN | RPAREN | SEMI | ORDER | UNION | INTERSECT | MINUS | EXCEPT | FETCH | OFFSET | FOR | QUALIFY | WINDOW)
+    | ID ORDER                                         // RULES SEQUENTIAL ORDER | AUTOMATIC ORDER, never ORDER BY
     | LPAREN balancedTokens? RPAREN
     ;
 
@@ -568,8 +569,14 @@ pivotClause
     ;
 
 tableItem
-    : tablePrimary flashbackClause? pivotClause? (AS? alias)? (PARTITION BY expression (COMMA expression)*)?
+    : tablePrimary flashbackClause? pivotClause? (AS? alias)? (PARTITION BY expression (COMMA expression)*)? nestedClause?
     | LPAREN valuesRows RPAREN AS? alias (LPAREN anyName (COMMA anyName)* RPAREN)?   // 23ai table value constructor
+    ;
+
+// JSON_TABLE's shorthand after a table: t NESTED [PATH] doc.items[*] | doc, '$.items[*]' [ON ERROR ...] COLUMNS (...).
+// NESTED is retyped by the token pass only there (contextualKeywords.ts); the columns are kept as tokens.
+nestedClause
+    : NESTED_CLAUSE (~(COLUMNS | LPAREN | RPAREN | SEMI))* COLUMNS LPAREN balancedTokens RPAREN
     ;
 
 // 23ai row constructors: VALUES (1, 'a'), (2, 'b').
@@ -583,6 +590,7 @@ tablePrimary
     | LPAREN tableReference RPAREN
     | TABLE LPAREN (subquery | expression) RPAREN OUTER_JOIN?
     | EXTERNAL LPAREN balancedTokens RPAREN           // 18c inline external table
+    | GRAPH_TABLE_OPERATOR LPAREN balancedTokens RPAREN   // 23ai property graph query (MATCH (a)-[e]->(b) ...)
     | nameChain partitionExtension? sampleClause?
     ;
 
@@ -595,15 +603,21 @@ sampleClause
     : SAMPLE ID? LPAREN balancedTokens RPAREN (ID LPAREN balancedTokens RPAREN)?   // SAMPLE BLOCK (n) SEED (s)
     ;
 
+// AS OF SCN | TIMESTAMP | PERIOD FOR valid_time; VERSIONS [PERIOD FOR valid_time] BETWEEN ... AND ...
 flashbackClause
-    : AS OF (TIMESTAMP | ID) expression
-    | VERSIONS BETWEEN (~AND)* AND expression
+    : AS OF (TIMESTAMP | ID (FOR anyName)?) expression
+    | VERSIONS (ID FOR anyName)? BETWEEN (~AND)* AND expression
     ;
 
 joinClause
     : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
       JOIN tableItem
     | (CROSS | OUTER) APPLY tableItem
+    | JOIN TO ID LPAREN joinToOneItem (COMMA joinToOneItem)* RPAREN   // 23.26 (26ai): JOIN TO ONE (d, l INNER JOIN c)
+    ;
+
+joinToOneItem
+    : (LEFT? OUTER JOIN | INNER JOIN)? tableReference
     ;
 
 joinCondition
@@ -641,8 +655,15 @@ orderItem
 rowLimitingClause
     : OFFSET expression (ROW | ROWS)
       (FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES))?
-    | FETCH ID? (FIRST | NEXT) (expression PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)   // ID: APPROX, EXACT
-      (WITH ID ID expression)?                         // 23ai vector search: WITH TARGET ACCURACY 90
+    | FETCH ID? (FIRST | NEXT) (expression partitionLimit* PERCENT?)? (ROW | ROWS) (ONLY | WITH TIES)   // ID: APPROX, EXACT
+      (WITH ID ID (ID LPAREN balancedTokens RPAREN | expression (ID LPAREN balancedTokens RPAREN)?))?
+      // 23ai vector search: WITH TARGET ACCURACY 90 [PARAMETERS (EFSEARCH 500)] | WITH TARGET ACCURACY PARAMETERS (...)
+    ;
+
+// 23ai partitioned row limits: FETCH FIRST 5 PARTITIONS BY country, 2 PARTITIONS BY city, 3 ROWS ONLY. The count
+// before PARTITIONS is the operand read before this, so the decision after it stays on one token.
+partitionLimit
+    : ID BY expression COMMA expression
     ;
 
 forUpdateClause
@@ -670,9 +691,9 @@ valuesClause
 
 // A multi-table insert takes VALUES lists only (no record), and its query may start with '('.
 multiTableInsertItem
-    : insertIntoClause valuesList?
-    | WHEN expression THEN (insertIntoClause valuesList?)+
-    | ELSE (insertIntoClause valuesList?)+
+    : insertIntoClause valuesList? errorLoggingClause?
+    | WHEN expression THEN (insertIntoClause valuesList? errorLoggingClause?)+
+    | ELSE (insertIntoClause valuesList? errorLoggingClause?)+
     ;
 
 valuesList
@@ -688,6 +709,7 @@ updateSetItem
     | ROW EQUAL expression
     | VALUE LPAREN anyName RPAREN EQUAL expression
     | nameChain EQUAL expression
+    | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) EQUAL expression   // as in primary
     ;
 
 deleteStatement
@@ -718,8 +740,10 @@ returningItem
     : ID? expression                                   // 23ai: OLD col / NEW col
     ;
 
+// LOG ERRORS [INTO t] [(tag)] [REJECT LIMIT n | UNLIMITED]. Precise, not a token run: a multitable insert's
+// INTO items carry it with more INTO items and the query after it.
 errorLoggingClause
-    : LOG ERRORS (~SEMI)*
+    : LOG ERRORS (INTO qualifiedName)? (LPAREN expression RPAREN)? (REJECT LIMIT (UNLIMITED | expression))?
     ;
 
 // ==== expressions =========================================================================================
@@ -732,10 +756,11 @@ expression
         | EQUAL | NOT_EQUAL | LESS | GREATER | LESS_EQUAL | GREATER_EQUAL
         | AND | OR | MOD
         | LESS GREATER | LESS EQUAL | GREATER EQUAL | EXCLAMATION EQUAL | CARET EQUAL | BAR BAR   // with blanks
+        | VECTOR_DISTANCE                              // 23ai: v1 <-> v2, v1 <=> v2, v1 <#> v2
         ) primary
       | NOT? (IN | LIKE | LIKEC | LIKE2 | LIKE4 | BETWEEN | (MEMBER | SUBMULTISET) OF?) primary
       | ESCAPE primary
-      | IS NOT? (NULL_ | EMPTY | OF TYPE? LPAREN balancedTokens RPAREN | nameChain SET?)   // A SET, NAN, JSON ...
+      | IS NOT? (NULL_ | EMPTY | OF TYPE? LPAREN balancedTokens RPAREN | nameChain (SET | isJsonOption+)?)   // A SET, NAN, JSON ...
       | MULTISET (UNION | INTERSECT | EXCEPT) (ALL | DISTINCT)? primary
       | COLLATE anyName
       | AT (LOCAL | TIME ZONE primary)
@@ -748,6 +773,7 @@ expression
       | KEEP_ANALYTIC LPAREN anyName (FIRST | LAST) (orderByClause | PARTITION BY expression (COMMA expression)*) RPAREN
       | (IGNORE | RESPECT) (NULLS | ON anyName)        // ON: JSON_TRANSFORM's IGNORE ON MISSING, read here (LL(1))
       | FILTER_ANALYTIC LPAREN WHERE expression RPAREN   // 23.x aggregate filter
+      | FROM_ANALYTIC (FIRST | LAST)                   // NTH_VALUE(x, 2) FROM LAST OVER (...)
       )*
     ;
 
@@ -757,6 +783,7 @@ primary
       ( NUMBER
       | STRING
       | NULL_
+      | DEFAULT                                        // a column's default: VALUES (1, DEFAULT), SET a = DEFAULT
       | DATE STRING
       | TIMESTAMP_LITERAL STRING                     // TIMESTAMP, TIME, INTERVAL before a literal (parseUnit.ts)
       | TIME_LITERAL STRING
@@ -766,6 +793,9 @@ primary
       | MULTISET LPAREN subquery RPAREN
       | LPAREN (subquery | expression (COMMA expression)* (AS typeSpec)?) RPAREN chainLink*  // also (SELF AS t).m()
       | nameChain
+      // Columns named after PL/SQL statement words that SQL does not reserve (stock prices' open and close, a
+      // portfolio's return): an operand only, never a statement's start, so statements still begin with one word.
+      | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) chainLink*
       | BINDVAR chainLink*
       | COLON (NUMBER | anyName) chainLink*
       | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts
@@ -773,6 +803,21 @@ primary
       )
     ;
 
+
+// IS [NOT] JSON [FORMAT JSON] [STRICT | LAX] [ALLOW | DISALLOW SCALARS] [WITH | WITHOUT UNIQUE KEYS],
+// 23ai OBJECT | ARRAY | SCALAR [type] | VALIDATE [USING] 'schema'. `IS JSON (OBJECT, SCALAR)` is a call's link.
+// Reached only after IS name, so the look past an option word here costs nothing elsewhere.
+isJsonOption
+    : FORMAT anyName
+    | OBJECT
+    | ARRAY
+    | VALUE
+    | DATE
+    | ID
+    | USING
+    | STRING
+    | (WITH | WITHOUT) UNIQUE ID
+    ;
 
 intervalUnit
     : (YEAR | MONTH | DAY | SECOND | ID) (LPAREN expression (COMMA expression)? RPAREN)?
@@ -886,11 +931,14 @@ argumentTail
       | MONTH | SECOND | INTERVAL | TIMESTAMP | DATE | PRECISION | INDENT   // YEAR, DAY: the expression's DAY TO SECOND
       | NO | YES | WELLFORMED | STANDALONE | VERSION | ENCODING   // XMLSERIALIZE, XMLPARSE, XMLROOT options
       | UNIQUE | REPLACE | PRETTY | CREATE             // WITH UNIQUE KEYS, REPLACE ON EXISTING, PRETTY, CREATE ON MISSING
-      ) (expression | STAR)?                           // STAR: CLUSTER_SET(m, NULL, 0.2 USING *)
+      | TYPE                                           // JSON_EXISTS(doc, '$.a' TYPE (STRICT))
+      | LANGUAGE | ALL                                 // VECTOR_CHUNKS(... LANGUAGE american NORMALIZE ALL)
+      ) (EVALNAME? expression | STAR)?                 // STAR: CLUSTER_SET(m, NULL, 0.2 USING *); XMLATTRIBUTES(v AS EVALNAME n)
     | COLUMNS columnDefinitions                        // JSON_TABLE / XMLTABLE column definitions
     | ID expression?                                   // other clause words: ASCII, STRICT, LAX, TRUE ON ERROR, EDIT_TOLERANCE 70
     | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v
-    | STRING (EQUAL expression)?                       // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b'
+    // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b' IGNORE ON MISSING, NESTED PATH '$.items[*]' (SET '@.x' = 1)
+    | STRING (EQUAL expression | IGNORE ON anyName | LPAREN argument (COMMA argument)* RPAREN)?
     | NUMBER                                           // FUZZY_MATCH(..., EDIT_TOLERANCE 70)
     | partitionExtension                               // a PTF argument: f(t partition (p1))
     ;

@@ -161,4 +161,67 @@ end;` },
     ],
     rejected: { name: 'EXEC of a block that never ends', code: 'exec begin null;', line: 1, column: 16, message: /at the end of the unit: expected 'END'/ },
   },
+  // SQL forms found missing by writing unseen code (inside PL/SQL, where a statement cannot end early at an
+  // unknown clause as a top-level one can).
+  {
+    bullet: 'SQL/JSON conditions and JSON_TRANSFORM handlers',
+    accepted: [
+      { name: 'IS JSON with every option', code: `begin
+  for r in (select id from t
+             where doc is json strict with unique keys and doc is not json lax
+               and doc is json format json allow scalars and doc is json object
+               and doc is json (object, scalar) and doc is json validate using '{"type":"object"}') loop
+    null;
+  end loop;
+end;` },
+      { name: 'JSON_TRANSFORM: IGNORE ON MISSING after a path, NESTED PATH, KEEP of several paths', code: `begin
+  update t
+     set doc = json_transform(doc, remove '$.a' ignore on missing,
+                              nested path '$.items[*]' (set '@.total' = path '@.qty * @.price'),
+                              keep '$.id', '$.items' returning json)
+   where id = 1;
+end;` },
+      { name: 'TYPE (STRICT | LAX) of JSON_EXISTS', code: "begin for r in (select 1 from t where json_exists(doc, '$.a' type(lax)) and json_exists(doc, '$.b' type (strict) error on error)) loop null; end loop; end;" },
+      { name: 'the SQL NESTED clause after a table; nested stays a name elsewhere', code: "declare nested number; begin for r in (select t.id, requestor, type from j_purchaseorder t nested data columns (requestor, nested shippinginstructions.phone[*] columns (type, \"number\"))) loop null; end loop; for r in (select id, sku from orders o nested path o.doc, '$.items[*]' error on error columns (sku varchar2(10) path '$.sku') where o.id > 0) loop null; end loop; nested := 1; select json_transform(doc, nested path '$.a[*]' (set '@.b' = 1)) into x from t; select x nested into y from t; end;" },
+    ],
+    rejected: { name: 'IGNORE without ON', code: "begin\n  update t set doc = json_transform(doc, remove '$.a' ignore missing) where id = 1;\nend;", line: 2, column: 62, message: /expected 'ON'/ },
+  },
+  {
+    bullet: 'flashback periods, MODEL ordering, multitable error logging, NTH_VALUE FROM LAST',
+    accepted: [
+      { name: 'AS OF PERIOD FOR and VERSIONS PERIOD FOR', code: 'declare n number; begin select count(*) into n from t as of period for valid_time sysdate; select count(*) into n from t versions period for valid_time between minvalue and maxvalue; end;' },
+      { name: 'RULES SEQUENTIAL ORDER and AUTOMATIC ORDER', code: 'begin for r in (select * from s model dimension by (k) measures (v) rules sequential order (v[1] = 0)) loop null; end loop; for r in (select * from s model dimension by (k) measures (v) rules automatic order (v[1] = 0)) loop null; end loop; end;' },
+      { name: 'LOG ERRORS on each INTO of a multitable insert', code: "begin insert all into t1 (a) values (x) log errors into e1 ('t1') reject limit 10 into t2 (a) values (x) log errors reject limit unlimited select x from s; end;" },
+      { name: 'NTH_VALUE FROM FIRST | LAST; FIRST and LAST as table names', code: 'declare n number; begin for r in (select nth_value(sal, 2) from last ignore nulls over (order by d) a, nth_value(sal, 1) from first over (order by d) b from emp) loop null; end loop; select count(*) into n from last; select count(*) into n from first f where f.x = 1; end;' },
+    ],
+    rejected: { name: 'REJECT without LIMIT', code: 'begin\n  delete from t log errors reject 10;\nend;', line: 2, column: 35, message: /expected 'LIMIT'/ },
+  },
+  {
+    bullet: '23ai vector distance operators and GRAPH_TABLE',
+    accepted: [
+      { name: '<->, <=> and <#>', code: 'begin for r in (select id from docs order by embedding <-> :q fetch first 5 rows only) loop null; end loop; for r in (select embedding <=> :q c, embedding <#> :q d from docs) loop null; end loop; end;' },
+      { name: 'GRAPH_TABLE with MATCH patterns; graph_table as a column name', code: "declare n number; begin for r in (select * from graph_table (g match (a is person where a.name = 'X') -[e is knows]->{1,3} (b is person) columns (a.id as a_id, b.id as b_id))) loop null; end loop; select graph_table into n from t; end;" },
+      { name: 'partitioned row limits and search PARAMETERS', code: 'begin for r in (select * from docs order by vector_distance(v, :q) fetch approx first 5 partitions by country, 2 partitions by city, 3 rows only) loop null; end loop; for r in (select * from docs order by 1 fetch approx first 5 rows only with target accuracy 90 parameters (efsearch 500)) loop null; end loop; for r in (select * from docs order by 1 fetch approx first 5 rows only with target accuracy parameters (neighbor partition probes 10)) loop null; end loop; end;' },
+      { name: 'VECTOR_CHUNKS options', code: 'begin for r in (select c.* from docs d, vector_chunks(d.body by words max 50 overlap 0 split by sentence language american normalize all) c) loop null; end loop; end;' },
+    ],
+    rejected: { name: 'a distance operator without its right operand', code: 'begin\n  for r in (select id from docs order by embedding <-> fetch first 5 rows only) loop null; end loop;\nend;', line: 2, column: 56, message: /unexpected 'fetch'/ },
+  },
+  {
+    bullet: 'columns named after PL/SQL statement words',
+    accepted: [
+      { name: 'OPEN, CLOSE and RETURN as columns at top level', code: "select open, high, low, close from prices where close > open order by close; insert into prices (sym, open, close) values ('X', 1, 2); update prices set close = 3, open = 1 where sym = 'X';" },
+      { name: 'the same inside PL/SQL, next to the statements of those words', code: "declare n number; c sys_refcursor; begin update prices set close = 3 where sym = 'X' returning close into n; select return into n from portfolio where return > 0.05; open c for select open, close from prices; close c; commit; return; end;" },
+    ],
+    rejected: { name: 'CLOSE of no cursor', code: 'begin\n  close;\nend;', line: 2, column: 8, message: /expected a name/ },
+  },
+  {
+    bullet: 'DEFAULT as a value, XMLATTRIBUTES EVALNAME, 26ai JOIN TO ONE',
+    accepted: [
+      { name: 'DEFAULT in VALUES, SET and MERGE', code: 'update t set a = default, b = 1 where id = 1; insert into t (a, b) values (default, 2); begin merge into t using s on (t.id = s.id) when matched then update set t.a = default when not matched then insert (a) values (default); end;' },
+      { name: 'DEFAULT stays a clause word in declarations and SQL functions', code: "declare x number default 1; procedure p (a number default 2) is begin null; end; begin x := to_number(y default 0 on conversion error); x := json_value(d, '$.a' returning number default 0 on error); end;" },
+      { name: 'EVALNAME in XMLELEMENT and XMLATTRIBUTES', code: 'begin for r in (select xmlelement(evalname e.col, e.val) x, xmlattributes(e.v as evalname e.n) from t e) loop null; end loop; end;' },
+      { name: 'JOIN TO ONE with a list, joins and outer joins inside', code: 'begin for r in (select * from hr.employees e join to one (hr.departments d, hr.locations l inner join hr.countries c) where e.salary > 15000) loop null; end loop; for r in (select * from sales s join to one (left outer join customers c on c.id = s.cust_id, products p on p.id = s.prod_id) join regions r on r.id = s.region_id) loop null; end loop; end;' },
+    ],
+    rejected: { name: 'JOIN TO ONE with an empty list', code: 'begin\n  for r in (select * from e join to one () where 1 = 1) loop null; end loop;\nend;', line: 2, column: 42, message: /at '\)': expected a name/ },
+  },
 ];

@@ -12,6 +12,13 @@
  *   NEW of an object constructor: ID.
  * - TIMESTAMP or TIME before a string literal starts a typed literal: TIMESTAMP_LITERAL, TIME_LITERAL.
  * - INTERVAL before a string literal or a bind variable starts an interval literal: INTERVAL_LITERAL.
+ * - FROM right after a call's `)`, before FIRST or LAST and then OVER, IGNORE or RESPECT, is NTH_VALUE's
+ *   `from last`: FROM_ANALYTIC (elsewhere FROM after an operand starts the FROM clause: `select f(x) from last`).
+ * - The word GRAPH_TABLE before `(` is the 23ai property graph operator, whose MATCH patterns (`(a)-[e]->(b)`)
+ *   are no expression: GRAPH_TABLE_OPERATOR. It is no keyword, so columns called graph_table stay names.
+ * - The word NESTED after a name or `)` and before a name is the SQL NESTED clause, JSON_TABLE's shorthand after
+ *   a table (`from orders o nested o.doc.items[*] columns (...)`): NESTED_CLAUSE. Elsewhere (after `,` or `(`
+ *   in JSON_TABLE columns and JSON_TRANSFORM, or before a keyword, as an alias) it stays a name.
  *
  * Only default-channel tokens count as neighbours, so comments in between change nothing.
  */
@@ -26,6 +33,15 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     const type = token.type;
     if (type === PlSqlLexer.NEW) {
       if (nextDefault(tokens, i)?.type === PlSqlLexer.DOT) token.type = PlSqlLexer.ID;
+    } else if (type === PlSqlLexer.FROM) {
+      if (previous?.type === PlSqlLexer.RPAREN && isNthValueFrom(tokens, i)) token.type = PlSqlLexer.FROM_ANALYTIC;
+    } else if (type === PlSqlLexer.ID) {
+      const length = token.text!.length;
+      if (length === GRAPH_TABLE.length && token.text!.toLowerCase() === GRAPH_TABLE
+        && nextDefault(tokens, i)?.type === PlSqlLexer.LPAREN) token.type = PlSqlLexer.GRAPH_TABLE_OPERATOR;
+      else if (length === NESTED.length && token.text!.toLowerCase() === NESTED && isNestedClause(previous, nextDefault(tokens, i))) {
+        token.type = PlSqlLexer.NESTED_CLAUSE;
+      }
     } else if (type === PlSqlLexer.KEEP || type === PlSqlLexer.FILTER || type === PlSqlLexer.TIMESTAMP || type === PlSqlLexer.TIME || type === PlSqlLexer.INTERVAL) {
       const next = nextDefault(tokens, i)?.type;
       if (type === PlSqlLexer.KEEP || type === PlSqlLexer.FILTER) {
@@ -42,6 +58,30 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     }
     previous = token;
   }
+}
+
+const GRAPH_TABLE = 'graph_table';
+const NESTED = 'nested';
+
+function isNestedClause(previous: Token | undefined, next: Token | undefined): boolean {
+  const before = previous?.type;
+  const after = next?.type;
+  return (before === PlSqlLexer.ID || before === PlSqlLexer.DELIMITED_ID || before === PlSqlLexer.RPAREN)
+    && (after === PlSqlLexer.ID || after === PlSqlLexer.DELIMITED_ID);
+}
+
+/** `from first over`, `from last ignore nulls`: FROM FIRST | LAST followed by the rest of an analytic call. */
+function isNthValueFrom(tokens: Token[], i: number): boolean {
+  const j = nextDefaultIndex(tokens, i);
+  const first = tokens[j]?.type;
+  if (first !== PlSqlLexer.FIRST && first !== PlSqlLexer.LAST) return false;
+  const after = tokens[nextDefaultIndex(tokens, j)]?.type;
+  return after === PlSqlLexer.OVER || after === PlSqlLexer.IGNORE || after === PlSqlLexer.RESPECT;
+}
+
+function nextDefaultIndex(tokens: Token[], i: number): number {
+  for (let j = i + 1; j < tokens.length; j++) if (tokens[j]!.channel === 0) return j;
+  return tokens.length;
 }
 
 function nextDefault(tokens: Token[], i: number): Token | undefined {
