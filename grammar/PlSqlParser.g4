@@ -68,6 +68,11 @@ createBody
       islandTokens                                     // table, view, ...
     ;
 
+// 23ai: CREATE PROCEDURE IF NOT EXISTS p ... leaves an existing unit alone.
+ifNotExists
+    : IF NOT EXISTS
+    ;
+
 unitProperty
     : AUTHID identifier
     | ACCESSIBLE BY LPAREN accessor (COMMA accessor)* RPAREN
@@ -81,11 +86,11 @@ accessor
     ;
 
 packageSpec
-    : PACKAGE qualifiedName unitProperty* (IS | AS) declareItem* END labelReference? SEMI?
+    : PACKAGE ifNotExists? qualifiedName unitProperty* (IS | AS) declareItem* END labelReference? SEMI?
     ;
 
 packageBody
-    : PACKAGE BODY qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END labelReference? SEMI?
+    : PACKAGE BODY ifNotExists? qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END labelReference? SEMI?
     ;
 
 initializationPart
@@ -110,7 +115,7 @@ callSpec
 // ---- triggers -------------------------------------------------------------------------------------------
 
 triggerDefinition
-    : TRIGGER triggerName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
+    : TRIGGER ifNotExists? triggerName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
     ;
 
 // Not qualifiedName: header tokens (any token) follow a trigger's name, so the end of qualifiedName, which
@@ -142,7 +147,7 @@ timingPoint
 // ---- object types ---------------------------------------------------------------------------------------
 
 typeDefinition
-    : TYPE qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
+    : TYPE ifNotExists? qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
     ;
 
 typeDefinitionBody
@@ -182,7 +187,7 @@ constructorHeading
     ;
 
 typeBody
-    : TYPE BODY qualifiedName unitProperty* (IS | AS) typeBodyItem+ END labelReference? SEMI?
+    : TYPE BODY ifNotExists? qualifiedName unitProperty* (IS | AS) typeBodyItem+ END labelReference? SEMI?
     ;
 
 typeBodyItem
@@ -247,12 +252,14 @@ fieldDefinition
     : anyName typeSpec (NOT NULL_)? ((ASSIGN | DEFAULT) expression)?
     ;
 
+// IF NOT EXISTS (23ai) belongs to CREATE only; nested subprograms share the heading (a procedure cannot be
+// called IF, so the two tokens decide).
 procedureHeading
-    : PROCEDURE anyName (DOT anyName)? parameterList?   // schema.name in CREATE
+    : PROCEDURE ifNotExists? anyName (DOT anyName)? parameterList?   // schema.name in CREATE
     ;
 
 functionHeading
-    : FUNCTION anyName (DOT anyName)? parameterList? RETURN typeSpec subprogramProperty*
+    : FUNCTION ifNotExists? anyName (DOT anyName)? parameterList? RETURN typeSpec subprogramProperty*
     ;
 
 subprogramProperty
@@ -892,7 +899,8 @@ argumentTail
     | (COLON | BINDVAR) expression?                    // JSON_OBJECT('k' : v) and 'k':v
     | STRING (EQUAL expression)?                       // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b'
     | NUMBER                                           // FUZZY_MATCH(..., EDIT_TOLERANCE 70)
-    | partitionExtension                               // a PTF argument: f(t partition (p1))
+    // A PTF's table argument: f(t partition (p1)); table semantics: f(t PARTITION BY c ORDER BY d).
+    | (PARTITION | SUBPARTITION) (BY expression | FOR? LPAREN balancedTokens RPAREN)
     ;
 
 // ==== names ===============================================================================================
