@@ -695,6 +695,7 @@ updateSetItem
     | ROW EQUAL expression
     | VALUE LPAREN anyName RPAREN EQUAL expression
     | nameChain EQUAL expression
+    | statementWordName EQUAL expression               // SET close = 1
     ;
 
 deleteStatement
@@ -777,7 +778,15 @@ primary
       | COLON (NUMBER | anyName) chainLink*
       | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts
       | INQUIRY_DIRECTIVE
+      | statementWordName
       )
+    ;
+
+// Words that start PL/SQL statements but are not reserved, so tables have columns called so (`open`, `close`
+// of a price table, `package`). Not in `identifier`: a statement that starts with one is that statement. No
+// expression is ever followed by one of them, so they end an operand without lookahead.
+statementWordName
+    : OPEN | CLOSE | EXIT | CALL | COMMIT | ROLLBACK | SAVEPOINT | PIPE | RAISE | CONTINUE | PACKAGE
     ;
 
 

@@ -131,6 +131,13 @@ end;` },
     rejected: { name: 'FETCH FIRST without ONLY or WITH TIES', code: 'select *\n  from t\n fetch first 5 rows;', line: 3, column: 20, message: /expected 'ONLY' or 'WITH'/ },
   },
   {
+    bullet: 'everyday PL/SQL and names',
+    accepted: [
+      { name: 'columns named after statement words (OPEN, CLOSE, PACKAGE)', code: "select open, close, close - open body from candles where close > open; begin update candles set close = 1, open = 2; insert into candles (open, close, package) values (1, 2, 'p'); select open into x from candles; close c; end;" },
+    ],
+    rejected: { name: 'a record type without fields', code: 'declare\n  type r is record ();\nbegin\n  null;\nend;', line: 2, column: 21, message: /at '\)': expected a name/ },
+  },
+  {
     bullet: 'triggers',
     accepted: [
       { name: 'WHEN without colons, REFERENCING, FOLLOWS', code: "create or replace trigger trg before update on t referencing old as o new as n for each row follows other_trg when (n.sal > o.sal * 1.1) begin :n.flag := 'Y'; end;" },
