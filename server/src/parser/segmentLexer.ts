@@ -101,6 +101,21 @@ const SINGLE_CHARACTER_TOKENS = (() => {
   return table;
 })();
 
+/**
+ * `5.`: a number may end in its decimal point (`x / 100.`). The grammar's NUMBER cannot say so without taking the
+ * `1.` of a range `1..10`, so the form is read here: digits, a point, and then neither a point, a digit, an
+ * exponent nor a type suffix (those forms the grammar reads). The length, or 0.
+ */
+function trailingDotNumberLength(input: CharStream): number {
+  let k = 2;
+  let c = input.LA(k);
+  while (c >= 48 && c <= 57) c = input.LA(++k);
+  if (c !== 46) return 0;
+  const after = input.LA(k + 1) | 0x20;
+  if (after === 46 || (after >= 48 && after <= 57) || after === 101 || after === 100 || after === 102) return 0;
+  return k;
+}
+
 /** `(`, blanks, `+`: the start of OUTER_JOIN `( + )`, which the DFA must decide. */
 function mayStartOuterJoin(input: CharStream): boolean {
   let k = 2;
@@ -165,7 +180,10 @@ export class SegmentLexer extends PlSqlLexer {
       }
       return this.emit();
     }
-    if ((c | 0x20) === 113 || (c | 0x20) === 110) {
+    if (c >= 48 && c <= 57) {
+      const length = trailingDotNumberLength(input);
+      if (length > 0) return this.emitWhole(PlSqlLexer.NUMBER, Token.DEFAULT_CHANNEL, length);
+    } else if ((c | 0x20) === 113 || (c | 0x20) === 110) {
       const length = otherDelimiterQQuoteLength(input);
       if (length > 0) return this.emitWhole(PlSqlLexer.STRING, Token.DEFAULT_CHANNEL, length);
     } else if (c === 35) {
