@@ -147,6 +147,14 @@ function withoutContinuationMarks(code: string): string {
   return code.includes('\n') ? code.replace(/-([ \t]*\r?\n)/g, ' $1') : code;
 }
 
+/** SQL*Plus runs `exec X` as `BEGIN X; END;`, so the last statement needs no `;` (`exec null`, `exec begin ...
+ * end`, `exec commit`): it is added at the end, where it moves no position. */
+function withFinalSemicolon(code: string): string {
+  let end = code.length;
+  while (end > 0 && code.charCodeAt(end - 1) <= 32) end--;
+  return end > 0 && code.charCodeAt(end - 1) !== 59 ? code + ';' : code;
+}
+
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
@@ -168,7 +176,7 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
     if (segment.kind === 'sqlplus') {
       if (segment.command !== 'execute' || segment.argsStart >= segment.end) continue;
       const origin = positionAt(lineStarts, segment.argsStart);
-      const code = withoutContinuationMarks(text.slice(segment.argsStart, segment.end));
+      const code = withFinalSemicolon(withoutContinuationMarks(text.slice(segment.argsStart, segment.end)));
       const parsed = parseCode(code, 'sqlplusExecute', origin, useCache);
       const errors = parsed.errors.map((e) => toFinding(e, origin));
       syntaxErrors.push(...errors);

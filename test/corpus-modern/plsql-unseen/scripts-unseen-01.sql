@@ -69,4 +69,8 @@ create or replace procedure hello_j (who varchar2) is language java name 'Hello.
 
 show errors
 @@next_step.sql
+exec null
+exec commit
+exec begin app_ctx.init; end
+exec for r in (select 1 n from dual) loop dbms_output.put_line(r.n); end loop
 exit
