@@ -422,8 +422,9 @@ iterandType
 
 // Numeric ranges, cursors, cursor subqueries and the 21c iteration controls: several per loop, steps with BY,
 // WHILE and WHEN filters, VALUES OF / INDICES OF / PAIRS OF, and dynamic SQL as a source.
+// REVERSE applies to every kind of control (`reverse indices of v` walks the collection from its last index).
 iterationControl
-    : (VALUES OF | INDICES OF | PAIRS OF | REPEAT | REVERSE)?
+    : REVERSE? (VALUES OF | INDICES OF | PAIRS OF | REPEAT)?
       (LPAREN EXECUTE IMMEDIATE expression executeImmediateClause* RPAREN | expression)
       (DOUBLE_DOT expression)? (BY expression)? (WHILE expression)? (WHEN expression)?
     ;

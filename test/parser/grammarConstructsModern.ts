@@ -44,6 +44,7 @@ begin
   for r t_rec in (execute immediate 'select 1 from dual') loop null; end loop;
   for a in values of (select id from t) loop null; end loop;
 end;` },
+      { name: 'REVERSE with VALUES OF, INDICES OF, PAIRS OF', code: 'declare type t is table of number index by pls_integer; v t; begin for i in reverse indices of v loop null; end loop; for x in reverse values of v loop null; end loop; for k, x in reverse pairs of v loop null; end loop; end;' },
       { name: 'MUTABLE and IMMUTABLE iterands', code: 'begin for i mutable in 1 .. 10 loop i := i + 1; end loop; for j immutable pls_integer in 1 .. 3 loop null; end loop; end;' },
     ],
     rejected: { name: 'a comma with no control after it', code: 'begin\n  for i in 1 .. 3, loop\n    null;\n  end loop;\nend;', line: 2, column: 20, message: /unexpected 'loop'/ },
