@@ -152,7 +152,7 @@ typeDefinition
 
 typeDefinitionBody
     : (IS | AS) OBJECT LPAREN typeElement (COMMA typeElement)* RPAREN
-    | UNDER qualifiedName LPAREN typeElement (COMMA typeElement)* RPAREN
+    | UNDER qualifiedName (LPAREN typeElement (COMMA typeElement)* RPAREN)?   // a subtype may add nothing
     | (IS | AS) collectionTypeDefinition
     | (IS | AS) ID islandTokens                        // OPAQUE, JSON, ...
     ;
@@ -168,8 +168,14 @@ typeElement
     ;
 
 methodSpec
-    : inheritanceClause* methodKind (procedureHeading | functionHeading)
-    | inheritanceClause* constructorHeading
+    : inheritanceClause* methodKind (procedureHeading | functionHeading) typeCallSpec?
+    | inheritanceClause* constructorHeading typeCallSpec?
+    ;
+
+// A method implemented in Java or C, declared in the type spec: `member function f return number as language java
+// name 'C.f() return int'`. The spec's elements are comma separated, so it ends at a ',' or the closing ')'.
+typeCallSpec
+    : (IS | AS) (LANGUAGE | EXTERNAL) (~(COMMA | LPAREN | RPAREN | SEMI) | LPAREN balancedTokens? RPAREN)*
     ;
 
 inheritanceClause
@@ -244,8 +250,14 @@ typeDefinitionKind
     ;
 
 collectionTypeDefinition
-    : TABLE OF typeSpec (NOT NULL_)? (INDEX BY typeSpec)?
-    | (VARRAY | VARYING? ARRAY) LPAREN expression RPAREN OF typeSpec (NOT NULL_)?
+    : TABLE OF elementType (INDEX BY typeSpec)?
+    | (VARRAY | VARYING? ARRAY) LPAREN expression RPAREN OF elementType
+    ;
+
+// `number not null`, or in CREATE TYPE also `(number not null)`.
+elementType
+    : typeSpec (NOT NULL_)?
+    | LPAREN typeSpec (NOT NULL_)? RPAREN
     ;
 
 fieldDefinition
@@ -332,7 +344,7 @@ statement
     | PIPE ROW LPAREN expression RPAREN SEMI                              # pipeRowStatement
     | OPEN (nameChain | BINDVAR) (FOR (selectStatement | expression) usingClause?)? SEMI  # openStatement
     | FETCH (nameChain | BINDVAR) intoClause (LIMIT expression)? SEMI     # fetchStatement
-    | CLOSE nameChain SEMI                                                # closeStatement
+    | CLOSE (nameChain | BINDVAR) SEMI                                    # closeStatement
     | EXECUTE IMMEDIATE expression executeImmediateClause* SEMI           # executeImmediateStatement
     | sqlStatement SEMI                                                   # sqlStatementInPlsql
     | (DECLARE declareItem*)? body SEMI                                   # blockStatement
