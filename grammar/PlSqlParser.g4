@@ -68,6 +68,11 @@ createBody
       islandTokens                                     // table, view, ...
     ;
 
+// 23ai: CREATE PROCEDURE IF NOT EXISTS p ... leaves an existing unit alone.
+ifNotExists
+    : IF NOT EXISTS
+    ;
+
 unitProperty
     : AUTHID identifier
     | ACCESSIBLE BY LPAREN accessor (COMMA accessor)* RPAREN
@@ -81,11 +86,11 @@ accessor
     ;
 
 packageSpec
-    : PACKAGE qualifiedName unitProperty* (IS | AS) declareItem* END labelReference? SEMI?
+    : PACKAGE ifNotExists? qualifiedName unitProperty* (IS | AS) declareItem* END labelReference? SEMI?
     ;
 
 packageBody
-    : PACKAGE BODY qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END labelReference? SEMI?
+    : PACKAGE BODY ifNotExists? qualifiedName unitProperty* (IS | AS) declareItem* initializationPart? END labelReference? SEMI?
     ;
 
 initializationPart
@@ -110,7 +115,7 @@ callSpec
 // ---- triggers -------------------------------------------------------------------------------------------
 
 triggerDefinition
-    : TRIGGER triggerName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
+    : TRIGGER ifNotExists? triggerName triggerHeaderToken* (WHEN LPAREN expression RPAREN)? triggerBody
     ;
 
 // Not qualifiedName: header tokens (any token) follow a trigger's name, so the end of qualifiedName, which
@@ -142,12 +147,12 @@ timingPoint
 // ---- object types ---------------------------------------------------------------------------------------
 
 typeDefinition
-    : TYPE qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
+    : TYPE ifNotExists? qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
     ;
 
 typeDefinitionBody
     : (IS | AS) OBJECT LPAREN typeElement (COMMA typeElement)* RPAREN
-    | UNDER qualifiedName LPAREN typeElement (COMMA typeElement)* RPAREN
+    | UNDER qualifiedName (LPAREN typeElement (COMMA typeElement)* RPAREN)?   // a subtype may add nothing
     | (IS | AS) collectionTypeDefinition
     | (IS | AS) ID islandTokens                        // OPAQUE, JSON, ...
     ;
@@ -163,8 +168,14 @@ typeElement
     ;
 
 methodSpec
-    : inheritanceClause* methodKind (procedureHeading | functionHeading)
-    | inheritanceClause* constructorHeading
+    : inheritanceClause* methodKind (procedureHeading | functionHeading) typeCallSpec?
+    | inheritanceClause* constructorHeading typeCallSpec?
+    ;
+
+// A method implemented in Java or C, declared in the type spec: `member function f return number as language java
+// name 'C.f() return int'`. The spec's elements are comma separated, so it ends at a ',' or the closing ')'.
+typeCallSpec
+    : (IS | AS) (LANGUAGE | EXTERNAL) (~(COMMA | LPAREN | RPAREN | SEMI) | LPAREN balancedTokens? RPAREN)*
     ;
 
 inheritanceClause
@@ -182,7 +193,7 @@ constructorHeading
     ;
 
 typeBody
-    : TYPE BODY qualifiedName unitProperty* (IS | AS) typeBodyItem+ END labelReference? SEMI?
+    : TYPE BODY ifNotExists? qualifiedName unitProperty* (IS | AS) typeBodyItem+ END labelReference? SEMI?
     ;
 
 typeBodyItem
@@ -239,20 +250,28 @@ typeDefinitionKind
     ;
 
 collectionTypeDefinition
-    : TABLE OF typeSpec (NOT NULL_)? (INDEX BY typeSpec)?
-    | (VARRAY | VARYING? ARRAY) LPAREN expression RPAREN OF typeSpec (NOT NULL_)?
+    : TABLE OF elementType (INDEX BY typeSpec)?
+    | (VARRAY | VARYING? ARRAY) LPAREN expression RPAREN OF elementType
+    ;
+
+// `number not null`, or in CREATE TYPE also `(number not null)`.
+elementType
+    : typeSpec (NOT NULL_)?
+    | LPAREN typeSpec (NOT NULL_)? RPAREN
     ;
 
 fieldDefinition
     : anyName typeSpec (NOT NULL_)? ((ASSIGN | DEFAULT) expression)?
     ;
 
+// IF NOT EXISTS (23ai) belongs to CREATE only; nested subprograms share the heading (a procedure cannot be
+// called IF, so the two tokens decide).
 procedureHeading
-    : PROCEDURE anyName (DOT anyName)? parameterList?   // schema.name in CREATE
+    : PROCEDURE ifNotExists? anyName (DOT anyName)? parameterList?   // schema.name in CREATE
     ;
 
 functionHeading
-    : FUNCTION anyName (DOT anyName)? parameterList? RETURN typeSpec subprogramProperty*
+    : FUNCTION ifNotExists? anyName (DOT anyName)? parameterList? RETURN typeSpec subprogramProperty*
     ;
 
 subprogramProperty
@@ -325,7 +344,7 @@ statement
     | PIPE ROW LPAREN expression RPAREN SEMI                              # pipeRowStatement
     | OPEN (nameChain | BINDVAR) (FOR (selectStatement | expression) usingClause?)? SEMI  # openStatement
     | FETCH (nameChain | BINDVAR) intoClause (LIMIT expression)? SEMI     # fetchStatement
-    | CLOSE nameChain SEMI                                                # closeStatement
+    | CLOSE (nameChain | BINDVAR) SEMI                                    # closeStatement
     | EXECUTE IMMEDIATE expression executeImmediateClause* SEMI           # executeImmediateStatement
     | sqlStatement SEMI                                                   # sqlStatementInPlsql
     | (DECLARE declareItem*)? body SEMI                                   # blockStatement
@@ -415,8 +434,9 @@ iterandType
 
 // Numeric ranges, cursors, cursor subqueries and the 21c iteration controls: several per loop, steps with BY,
 // WHILE and WHEN filters, VALUES OF / INDICES OF / PAIRS OF, and dynamic SQL as a source.
+// REVERSE applies to every kind of control (`reverse indices of v` walks the collection from its last index).
 iterationControl
-    : (VALUES OF | INDICES OF | PAIRS OF | REPEAT | REVERSE)?
+    : REVERSE? (VALUES OF | INDICES OF | PAIRS OF | REPEAT)?
       (LPAREN EXECUTE IMMEDIATE expression executeImmediateClause* RPAREN | expression)
       (DOUBLE_DOT expression)? (BY expression)? (WHILE expression)? (WHEN expression)?
     ;
@@ -709,7 +729,7 @@ updateSetItem
     | ROW EQUAL expression
     | VALUE LPAREN anyName RPAREN EQUAL expression
     | nameChain EQUAL expression
-    | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) EQUAL expression   // as in primary
+    | statementWordName EQUAL expression               // SET close = 1, as in primary
     ;
 
 deleteStatement
@@ -795,12 +815,19 @@ primary
       | nameChain
       // Columns named after PL/SQL statement words that SQL does not reserve (stock prices' open and close, a
       // portfolio's return): an operand only, never a statement's start, so statements still begin with one word.
-      | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) chainLink*
+      | statementWordName chainLink*
       | BINDVAR chainLink*
       | COLON (NUMBER | anyName) chainLink*
       | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts
       | INQUIRY_DIRECTIVE
       )
+    ;
+
+// Words that start PL/SQL statements but are not reserved, so tables have columns called so (`open`, `close`
+// of a price table, `package`). Not in `identifier`: a statement that starts with one is that statement. No
+// expression is ever followed by one of them, so they end an operand without lookahead.
+statementWordName
+    : OPEN | CLOSE | EXIT | CALL | COMMIT | ROLLBACK | SAVEPOINT | PIPE | RAISE | CONTINUE | PACKAGE | RETURN
     ;
 
 
@@ -940,7 +967,8 @@ argumentTail
     // JSON_TRANSFORM: SET '$.a' = 1, REMOVE '$.b' IGNORE ON MISSING, NESTED PATH '$.items[*]' (SET '@.x' = 1)
     | STRING (EQUAL expression | IGNORE ON anyName | LPAREN argument (COMMA argument)* RPAREN)?
     | NUMBER                                           // FUZZY_MATCH(..., EDIT_TOLERANCE 70)
-    | partitionExtension                               // a PTF argument: f(t partition (p1))
+    // A PTF's table argument: f(t partition (p1)); table semantics: f(t PARTITION BY c ORDER BY d).
+    | (PARTITION | SUBPARTITION) (BY expression | FOR? LPAREN balancedTokens RPAREN)
     ;
 
 // ==== names ===============================================================================================

@@ -10,6 +10,7 @@
 import { Token, type CharStream, type TokenSource, type WritableToken } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
 import { AllocationFreeLexerSimulator } from './lexerSimulator.ts';
+import { inlineMleBodyLength } from './mleInlineBody.ts';
 import { otherDelimiterQQuoteLength } from './qQuote.ts';
 import { sqlPrefixLineLength } from './sqlPrefixLine.ts';
 
@@ -100,6 +101,21 @@ const SINGLE_CHARACTER_TOKENS = (() => {
   return table;
 })();
 
+/**
+ * `5.`: a number may end in its decimal point (`x / 100.`). The grammar's NUMBER cannot say so without taking the
+ * `1.` of a range `1..10`, so the form is read here: digits, a point, and then neither a point, a digit, an
+ * exponent nor a type suffix (those forms the grammar reads). The length, or 0.
+ */
+function trailingDotNumberLength(input: CharStream): number {
+  let k = 2;
+  let c = input.LA(k);
+  while (c >= 48 && c <= 57) c = input.LA(++k);
+  if (c !== 46) return 0;
+  const after = input.LA(k + 1) | 0x20;
+  if (after === 46 || (after >= 48 && after <= 57) || after === 101 || after === 100 || after === 102) return 0;
+  return k;
+}
+
 /** `(`, blanks, `+`: the start of OUTER_JOIN `( + )`, which the DFA must decide. */
 function mayStartOuterJoin(input: CharStream): boolean {
   let k = 2;
@@ -108,8 +124,14 @@ function mayStartOuterJoin(input: CharStream): boolean {
   return c === 43;
 }
 
+// Where the lexer is in `MLE LANGUAGE JAVASCRIPT [PURE]` (0: elsewhere).
+const MLE_SEEN = 1;
+const MLE_LANGUAGE = 2;
+const MLE_LANGUAGE_NAMED = 3;
+
 export class SegmentLexer extends PlSqlLexer {
   private pair: SourcePair = [null, null];
+  private mleStage = 0;
 
   constructor(input: CharStream) {
     super(input);
@@ -139,6 +161,10 @@ export class SegmentLexer extends PlSqlLexer {
       input.consume();
     }
     const c = input.LA(1);
+    if (this.mleStage === MLE_LANGUAGE_NAMED) {
+      const length = inlineMleBodyLength((k) => input.LA(k + 1));
+      if (length > 0) return this.emitWhole(PlSqlLexer.MLE_CODE, Token.DEFAULT_CHANNEL, length);
+    }
     const single = c >= 0 && c < SINGLE_CHARACTER_TOKENS.length ? SINGLE_CHARACTER_TOKENS[c]! : 0;
     if (c === Token.EOF || (single !== 0 && !(c === CH_LPAREN && mayStartOuterJoin(input)))) {
       // A token that is always this one character (no rule can match longer from here), or the end: the
@@ -154,7 +180,10 @@ export class SegmentLexer extends PlSqlLexer {
       }
       return this.emit();
     }
-    if ((c | 0x20) === 113 || (c | 0x20) === 110) {
+    if (c >= 48 && c <= 57) {
+      const length = trailingDotNumberLength(input);
+      if (length > 0) return this.emitWhole(PlSqlLexer.NUMBER, Token.DEFAULT_CHANNEL, length);
+    } else if ((c | 0x20) === 113 || (c | 0x20) === 110) {
       const length = otherDelimiterQQuoteLength(input);
       if (length > 0) return this.emitWhole(PlSqlLexer.STRING, Token.DEFAULT_CHANNEL, length);
     } else if (c === 35) {
@@ -193,8 +222,22 @@ export class SegmentLexer extends PlSqlLexer {
       this.sourcePair(), this.type, this.channel, this.tokenStartCharIndex, this.getCharIndex() - 1,
       this.currentTokenStartLine, this.currentTokenColumn,
     );
+    if ((this.mleStage !== 0 || this.type === PlSqlLexer.MLE) && this.channel === Token.DEFAULT_CHANNEL) this.followMle(this.type);
     this.emitToken(token);
     return token;
+  }
+
+  override reset(seekBack?: boolean): void {
+    super.reset(seekBack);
+    this.mleStage = 0;
+  }
+
+  /** Follows `MLE LANGUAGE name [PURE]`, after which an inline body with any delimiter may start (mleInlineBody.ts). */
+  private followMle(type: number): void {
+    if (type === PlSqlLexer.MLE) this.mleStage = MLE_SEEN;
+    else if (this.mleStage === MLE_SEEN && type === PlSqlLexer.LANGUAGE) this.mleStage = MLE_LANGUAGE;
+    else if ((this.mleStage === MLE_LANGUAGE || this.mleStage === MLE_LANGUAGE_NAMED) && type === PlSqlLexer.ID) this.mleStage = MLE_LANGUAGE_NAMED;
+    else this.mleStage = 0;
   }
 
   /** The [lexer, input] pair every token of the current input shares. */

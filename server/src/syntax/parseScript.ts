@@ -141,6 +141,20 @@ function unclosedCommentAfter(text: string, from: number, lineStarts: number[]):
   }];
 }
 
+/** An EXECUTE command continued over several lines (`exec pkg.p(a => 1, -` then `b => 2)`): SQL*Plus joins the
+ * lines and drops each `-` at a line's end, so it is blanked here (same length: positions stay right). */
+function withoutContinuationMarks(code: string): string {
+  return code.includes('\n') ? code.replace(/-([ \t]*\r?\n)/g, ' $1') : code;
+}
+
+/** SQL*Plus runs `exec X` as `BEGIN X; END;`, so the last statement needs no `;` (`exec null`, `exec begin ...
+ * end`, `exec commit`): it is added at the end, where it moves no position. */
+function withFinalSemicolon(code: string): string {
+  let end = code.length;
+  while (end > 0 && code.charCodeAt(end - 1) <= 32) end--;
+  return end > 0 && code.charCodeAt(end - 1) !== 59 ? code + ';' : code;
+}
+
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
@@ -162,7 +176,8 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
     if (segment.kind === 'sqlplus') {
       if (segment.command !== 'execute' || segment.argsStart >= segment.end) continue;
       const origin = positionAt(lineStarts, segment.argsStart);
-      const parsed = parseCode(text.slice(segment.argsStart, segment.end), 'sqlplusExecute', origin, useCache);
+      const code = withFinalSemicolon(withoutContinuationMarks(text.slice(segment.argsStart, segment.end)));
+      const parsed = parseCode(code, 'sqlplusExecute', origin, useCache);
       const errors = parsed.errors.map((e) => toFinding(e, origin));
       syntaxErrors.push(...errors);
       units.push({ segment, views: parsed.views, syntaxErrors: errors, wrapped: false });

@@ -26,6 +26,7 @@
 import * as scanner from './scanner.ts';
 import { MAX_WORDS, classify, isWrapped } from './classifyUnit.ts';
 import type { Classification } from './classifyUnit.ts';
+import { inlineMleBodyLength, precedesInlineMleBody } from '../mleInlineBody.ts';
 import { RECOVERY_COMMANDS, isSqlSetWord, lookupCommand } from './sqlplusCommands.ts';
 
 // Scanner functions bound once (calls through a module namespace or live import binding cost a getter per call
@@ -478,7 +479,12 @@ class Segmenter {
       let tokEnd = -1;
       let isWord = false;
       let word: string | undefined;
-      if (c === CH_QUOTE) {
+      const mleBody = t1w && this.afterMleLanguage(t1s, t1e, t2s, t2e, t2w)
+        ? inlineMleBodyLength((k) => (i + k < n ? text.charCodeAt(i + k) : -1)) : 0;
+      if (mleBody > 0) {
+        // inline MLE code behind a delimiter of the author's choice: `<< ... >>`, `$$ ... $$` (mleInlineBody.ts)
+        tokEnd = i + mleBody;
+      } else if (c === CH_QUOTE) {
         tokEnd = skipString(text, i);
       } else if (c === CH_LBRACE && c1 === CH_LBRACE) {
         // inline MLE JavaScript, `{{ ... }}`: its quotes are not SQL strings
@@ -574,6 +580,16 @@ class Segmenter {
   }
 
   /** The `;` just scanned closes `END` or `END name` (name not IF/LOOP/CASE). */
+  /** `LANGUAGE JAVASCRIPT` or `JAVASCRIPT PURE` just before: an inline MLE body may start here. */
+  private afterMleLanguage(t1s: number, t1e: number, t2s: number, t2e: number, t2w: boolean): boolean {
+    const length = t1e - t1s;
+    if ((length !== 10 && length !== 4) || !t2w) return false;
+    const last = this.text.slice(t1s, t1e).toUpperCase();
+    if (!precedesInlineMleBody(last)) return false;
+    const before = this.text.slice(t2s, t2e).toUpperCase();
+    return last === 'PURE' ? before === 'JAVASCRIPT' : before === 'LANGUAGE';
+  }
+
   private endsBlock(t1s: number, t1e: number, t1w: boolean, t2s: number, t2e: number, t2w: boolean): boolean {
     if (!t1w) return false;
     if (this.isWord(t1s, t1e, 'END')) return true;

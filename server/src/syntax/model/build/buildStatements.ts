@@ -285,7 +285,7 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
   if (ctx instanceof ReturnStatementContext) return simple('return');
   if (ctx instanceof NullStatementContext) return simple('null');
   if (ctx instanceof PipeRowStatementContext) return simple('pipe-row');
-  if (ctx instanceof CloseStatementContext) return simple('close', chainHeadName(bc, ctx.nameChain()));
+  if (ctx instanceof CloseStatementContext) return simple('close', cursorTarget(bc, ctx.nameChain(), ctx.BINDVAR()));
   if (ctx instanceof PragmaStatementContext) return simple('pragma', normalizeName(bc.exactText(ctx.identifier())));
   return undefined;
 }

@@ -177,17 +177,20 @@ function emptyUnit(bc: BuildContext, unitKind: UnitKind, range: UnitNode['range'
 function typeElementSubprogram(bc: BuildContext, element: TypeElementContext): SubprogramNode | undefined {
   const method = element.methodSpec();
   if (!method) return undefined;
+  // implemented in Java or C by a call spec in the type spec itself: no body to come
+  const javaOrC = method.typeCallSpec() !== null;
   const constructor = method.constructorHeading();
   if (constructor) {
     const nameCtx = constructor.anyName();
     return {
       kind: 'subprogram', subprogramKind: 'constructor', name: normalizeName(bc.exactText(nameCtx)), range: bc.range(method),
       nameRange: bc.range(nameCtx), methodKind: 'CONSTRUCTOR', parameters: buildParameters(bc, constructor.parameterList()),
-      returnType: 'SELF AS RESULT', properties: [], isDeclarationOnly: true, isCallSpec: false, declarations: [], subprograms: [],
+      returnType: 'SELF AS RESULT', properties: [], isDeclarationOnly: !javaOrC, isCallSpec: javaOrC, declarations: [], subprograms: [],
     };
   }
   const fn = method.functionHeading();
-  return buildSubprogram(bc, method, method.procedureHeading(), fn, fn?.subprogramProperty() ?? [], null, [], null, bc.textOf(method.methodKind()).toUpperCase());
+  const node = buildSubprogram(bc, method, method.procedureHeading(), fn, fn?.subprogramProperty() ?? [], null, [], null, bc.textOf(method.methodKind()).toUpperCase());
+  return javaOrC ? { ...node, isDeclarationOnly: false, isCallSpec: true } : node;
 }
 
 function typeBodySubprogram(bc: BuildContext, item: TypeBodyItemContext): SubprogramNode | undefined {
