@@ -2,6 +2,7 @@
  * "Check workspace" (findings of every file in the Problems panel, also for files that are not open) and
  * "Export review checklist to Markdown". Both ask the server to analyse the indexed files.
  */
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node.js';
 import { CheckWorkspaceRequest, type CheckWorkspaceResult } from '../../server/src/lsp/protocol.ts';
@@ -20,7 +21,12 @@ async function runCheck(client: LanguageClient): Promise<CheckWorkspaceResult | 
   );
 }
 
-const relativePath = (uri: string): string => vscode.workspace.asRelativePath(vscode.Uri.parse(uri), true);
+/** A file as the user knows it: relative to its workspace folder (prefixed by the folder's name in a multi-root workspace). */
+const relativePath = (uri: string): string => vscode.workspace.asRelativePath(vscode.Uri.parse(uri));
+
+/** A file relative to the folder the checklist is saved in, so that its Markdown links open the file. */
+const relativeTo = (checklist: vscode.Uri) => (uri: string): string =>
+  posix.relative(posix.dirname(checklist.path), vscode.Uri.parse(uri).path);
 
 export function registerWorkspaceCommands(context: vscode.ExtensionContext, client: LanguageClient, output: vscode.OutputChannel): void {
   // Files open in an editor already get live diagnostics from the server; this collection holds the rest.
@@ -65,7 +71,7 @@ export function registerWorkspaceCommands(context: vscode.ExtensionContext, clie
       saveLabel: 'Export review checklist',
     });
     if (!target) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(reviewChecklist(result, relativePath, new Date())));
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(reviewChecklist(result, relativeTo(target), new Date())));
     await vscode.window.showTextDocument(target);
   }));
 }

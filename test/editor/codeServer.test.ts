@@ -1,7 +1,8 @@
 /**
  * The packaged .vsix in a real editor: code-server 4.100.3 (VS Code 1.100.3) driven by Playwright with
  * Debian's chromium. Opens a fixture, waits for the warning squiggles, reads the Problems panel (rule and
- * line), hovers the cross-file finding, applies the safe quick fix and sees the text change. Screenshots go
+ * line), hovers the cross-file finding, applies the safe quick fix and sees the text change, runs "Check
+ * workspace" and exports the review checklist through the editor's save dialog. Screenshots go
  * to test-artifacts/editor/ (a CI artifact, git-ignored).
  *
  * Needs code-server (test/editor/install-code-server.sh, run by .ci/run) and chromium; without them the test
@@ -152,6 +153,21 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     await toast.waitFor();
     assert.match((await toast.innerText()).replace(/\s+/g, ' '), /PL\/SQL Perf: 1 finding\(s\) in 1 of 2 files/);
     mark('check workspace reported');
+
+    // "Export review checklist": the save dialog (code-server's own, a quick input holding the default path)
+    // is accepted as offered; the Markdown lands in the workspace and opens in an editor.
+    await runCommand('PL/SQL Perf: Export review checklist to Markdown');
+    const dialog = page.locator('.quick-input-widget input');
+    await page.waitForFunction("/plsql-perf-review\\.md$/.test(document.querySelector('.quick-input-widget input')?.value ?? '')");
+    await dialog.press('Enter');
+    await page.locator('.tab', { hasText: 'plsql-perf-review.md' }).first().waitFor();
+    // The command opens the file only after writing it, so the tab means the file is on disk.
+    const checklist = readFileSync(join(workspace, 'plsql-perf-review.md'), 'utf8');
+    assert.match(checklist, /^# PL\/SQL performance review\n/);
+    assert.match(checklist, /^1 finding in 1 of 2 files checked/m);
+    assert.match(checklist, /^- \[ \] \[billing\.pkb:7\]\(billing\.pkb#L7\) \*\*standalone-call-in-loop\*\* \(warning\): TAX\\_RATE is a standalone function/m);
+    mark('review checklist exported');
+    await screenshot('review-checklist');
   } catch (error) {
     await screenshot('failure').catch(() => undefined);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\ncode-server log:\n${session?.log().slice(-3000)}`);
