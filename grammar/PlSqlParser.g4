@@ -576,7 +576,7 @@ tableItem
 // JSON_TABLE's shorthand after a table: t NESTED [PATH] doc.items[*] | doc, '$.items[*]' [ON ERROR ...] COLUMNS (...).
 // NESTED is retyped by the token pass only there (contextualKeywords.ts); the columns are kept as tokens.
 nestedClause
-    : NESTED_CLAUSE (~(COLUMNS | LPAREN | RPAREN | SEMI))* COLUMNS LPAREN balancedTokens RPAREN
+    : NESTED_CLAUSE (~(COLUMNS | LPAREN | RPAREN | SEMI))* COLUMNS LPAREN balancedTokens RPAREN (AS? alias)?
     ;
 
 // 23ai row constructors: VALUES (1, 'a'), (2, 'b').
