@@ -548,9 +548,13 @@ selectItem
     | expression (AS (anyName | STRING) | alias)?
     ;
 
+// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); no statement or clause
+// continues with them after a table or an operand.
 alias
     : aliasName
     | STRING
+    | OPEN
+    | CLOSE
     ;
 
 fromClause

@@ -211,6 +211,7 @@ end;` },
     accepted: [
       { name: 'OPEN, CLOSE and RETURN as columns at top level', code: "select open, high, low, close from prices where close > open order by close; insert into prices (sym, open, close) values ('X', 1, 2); update prices set close = 3, open = 1 where sym = 'X';" },
       { name: 'the same inside PL/SQL, next to the statements of those words', code: "declare n number; c sys_refcursor; begin update prices set close = 3 where sym = 'X' returning close into n; select return into n from portfolio where return > 0.05; open c for select open, close from prices; close c; commit; return; end;" },
+      { name: 'OPEN and CLOSE as column aliases (OHLC queries)', code: 'declare c sys_refcursor; begin for r in (select symbol, min(price) keep (dense_rank first order by ts) open, max(price) high, min(price) keep (dense_rank last order by ts) close from ticks group by symbol) loop null; end loop; open c for select 1 open from dual; close c; end;' },
     ],
     rejected: { name: 'CLOSE of no cursor', code: 'begin\n  close;\nend;', line: 2, column: 8, message: /expected a name/ },
   },
