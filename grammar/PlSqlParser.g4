@@ -548,13 +548,15 @@ selectItem
     | expression (AS (anyName | STRING) | alias)?
     ;
 
-// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); no statement or clause
-// continues with them after a table or an operand.
+// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); COLUMNS: dictionary
+// queries (`listagg(column_name, ', ') ... columns`). No statement or clause continues with them after a table or
+// a select item (JSON_TABLE's COLUMNS follows an argument, the NESTED clause's a retyped NESTED).
 alias
     : aliasName
     | STRING
     | OPEN
     | CLOSE
+    | COLUMNS
     ;
 
 fromClause
