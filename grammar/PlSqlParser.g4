@@ -715,7 +715,7 @@ updateSetItem
     | ROW EQUAL expression
     | VALUE LPAREN anyName RPAREN EQUAL expression
     | nameChain EQUAL expression
-    | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) EQUAL expression   // as in primary
+    | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE | COLUMNS) EQUAL expression   // as in primary
     ;
 
 deleteStatement
@@ -801,8 +801,9 @@ primary
       | LPAREN (subquery | expression (COMMA expression)* (AS typeSpec)?) RPAREN chainLink*  // also (SELF AS t).m()
       | nameChain
       // Columns named after PL/SQL statement words that SQL does not reserve (stock prices' open and close, a
-      // portfolio's return): an operand only, never a statement's start, so statements still begin with one word.
-      | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE) chainLink*
+      // portfolio's return, an ordered alias `columns`): an operand only, never a statement's start, so statements
+      // still begin with one word. COLUMNS(a, b) as an argument stays the PTF's (its alternative comes first).
+      | (OPEN | CLOSE | RETURN | COMMIT | ROLLBACK | SAVEPOINT | PIPE | PACKAGE | COLUMNS) chainLink*
       | BINDVAR chainLink*
       | COLON (NUMBER | anyName) chainLink*
       | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts
