@@ -568,9 +568,15 @@ selectItem
     | expression (AS (anyName | STRING) | alias)?
     ;
 
+// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); COLUMNS: dictionary
+// queries (`listagg(column_name, ', ') ... columns`). No statement or clause continues with them after a table or
+// a select item (JSON_TABLE's COLUMNS follows an argument, the NESTED clause's a retyped NESTED).
 alias
     : aliasName
     | STRING
+    | OPEN
+    | CLOSE
+    | COLUMNS
     ;
 
 fromClause
@@ -596,7 +602,7 @@ tableItem
 // JSON_TABLE's shorthand after a table: t NESTED [PATH] doc.items[*] | doc, '$.items[*]' [ON ERROR ...] COLUMNS (...).
 // NESTED is retyped by the token pass only there (contextualKeywords.ts); the columns are kept as tokens.
 nestedClause
-    : NESTED_CLAUSE (~(COLUMNS | LPAREN | RPAREN | SEMI))* COLUMNS LPAREN balancedTokens RPAREN
+    : NESTED_CLAUSE (~(COLUMNS | LPAREN | RPAREN | SEMI))* COLUMNS LPAREN balancedTokens RPAREN (AS? alias)?
     ;
 
 // 23ai row constructors: VALUES (1, 'a'), (2, 'b').
@@ -729,7 +735,7 @@ updateSetItem
     | ROW EQUAL expression
     | VALUE LPAREN anyName RPAREN EQUAL expression
     | nameChain EQUAL expression
-    | statementWordName EQUAL expression               // SET close = 1, as in primary
+    | (statementWordName | COLUMNS) EQUAL expression   // SET close = 1, as in primary
     ;
 
 deleteStatement
@@ -747,7 +753,8 @@ mergeClause
 
 // A plain name, not a name chain: `INTO t (a, b)` is a column list, not a call of `t`.
 dmlTarget
-    : ( LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName
+    : ( LPAREN subquery RPAREN | TABLE LPAREN (subquery | expression) RPAREN   // TABLE(SELECT nested_col ...): DML on a nested table
+      | ONLY LPAREN qualifiedName RPAREN | qualifiedName
       | CONTAINERS LPAREN qualifiedName RPAREN       // DML across the containers of an application root (12.2)
       ) partitionExtension? (AS? alias)?
     ;
@@ -814,8 +821,9 @@ primary
       | LPAREN (subquery | expression (COMMA expression)* (AS typeSpec)?) RPAREN chainLink*  // also (SELF AS t).m()
       | nameChain
       // Columns named after PL/SQL statement words that SQL does not reserve (stock prices' open and close, a
-      // portfolio's return): an operand only, never a statement's start, so statements still begin with one word.
-      | statementWordName chainLink*
+      // portfolio's return, an ordered alias `columns`): an operand only, never a statement's start, so statements
+      // still begin with one word. COLUMNS(a, b) as an argument stays the PTF's (its alternative comes first).
+      | (statementWordName | COLUMNS) chainLink*
       | BINDVAR chainLink*
       | COLON (NUMBER | anyName) chainLink*
       | QUESTION                                       // JDBC-style positional bind in SQL kept in scripts

@@ -8,6 +8,8 @@
  *
  * - KEEP right after a call's `)` and before `(` is the analytic KEEP clause: KEEP_ANALYTIC; FILTER there is
  *   an aggregate's filter, `count(*) filter (where x > 0)`: FILTER_ANALYTIC.
+ * - DAY and YEAR not followed by TO or `(` are names (`select to_char(d, 'YYYY') year from t`): only an interval
+ *   qualifier (`(a - b) day(9) to second`, `interval year to month`) continues an operand with them.
  * - NEW before `.` is a name (the row of a trigger's WHEN condition: `when (new.amount > old.amount)`), not the
  *   NEW of an object constructor: ID.
  * - TIMESTAMP or TIME before a string literal starts a typed literal: TIMESTAMP_LITERAL, TIME_LITERAL.
@@ -33,6 +35,9 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     const type = token.type;
     if (type === PlSqlLexer.NEW) {
       if (nextDefault(tokens, i)?.type === PlSqlLexer.DOT) token.type = PlSqlLexer.ID;
+    } else if (type === PlSqlLexer.DAY || type === PlSqlLexer.YEAR) {
+      const next = nextDefault(tokens, i)?.type;
+      if (next !== PlSqlLexer.TO && next !== PlSqlLexer.LPAREN) token.type = PlSqlLexer.ID;
     } else if (type === PlSqlLexer.FROM) {
       if (previous?.type === PlSqlLexer.RPAREN && isNthValueFrom(tokens, i)) token.type = PlSqlLexer.FROM_ANALYTIC;
     } else if (type === PlSqlLexer.ID) {
