@@ -160,6 +160,7 @@ end;` },
     bullet: 'lexical',
     accepted: [
       { name: 'q-quotes with any delimiter, also non-ASCII', code: "begin x := q'£abc'd£'; y := q'#it's#'; z := q'{a}'; w := Q'!x!'; v := nq'[a]'; s := q'xyx'; t := q'§a'b§'; end;" },
+      { name: 'a q-quote delimiter outside the BMP (a surrogate pair)', code: "create procedure p is\n  x varchar2(20) := q'😀it's 😀 here😀';\nbegin\n  null;\nend;\n/\nexec p" },
       { name: 'a number ending in its decimal point, next to ranges', code: 'begin x := 1.; y := x / 100. + .5; for i in 1..10 loop null; end loop; for j in 2 .. 3. loop null; end loop; end;' },
       { name: "n'..' and u'..'", code: "begin x := n'abc'; y := u'\\00e9t\\00e9'; end;" },
     ],
