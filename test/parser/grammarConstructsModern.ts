@@ -170,6 +170,7 @@ end;` },
     bullet: 'scripts',
     accepted: [
       { name: 'EXEC with a whole block or several statements on one line', code: "exec begin null; end;\nexecute declare x number; begin x := 1; end;\nexec :a := 1; :b := 'x';\nexec open :rc for select 1 from dual;\nexec execute immediate :sql\nexec select 1 into :n from dual;" },
+      { name: 'names built around substitution variables', code: 'create or replace package &&owner..cfg_&env._pkg as\n  c constant varchar2(30) := \'&owner._TAB\';\nend cfg_&env._pkg;\n/\nexec &owner..cfg_&env._pkg.p' },
       { name: 'EXEC without the final semicolon (SQL*Plus adds it)', code: 'exec null\nexec commit\nexec begin null; end\nexec for i in 1 .. 3 loop null; end loop\nexec if :x > 0 then null; end if' },
       { name: 'EXEC continued over several lines', code: "exec dbms_stats.gather_table_stats(ownname => user, -\n    tabname => 'T', -\n    cascade => true)\nselect 1 from dual;" },
       { name: 'SQL*Plus line continuation', code: "set linesize 200 -\n    pagesize 100\ncolumn name format a30 -\n  heading 'Name'\nselect 1 from dual;" },
