@@ -726,7 +726,7 @@ mergeClause
 
 // A plain name, not a name chain: `INTO t (a, b)` is a column list, not a call of `t`.
 dmlTarget
-    : ( LPAREN subquery RPAREN | TABLE LPAREN expression RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName
+    : ( LPAREN subquery RPAREN | TABLE LPAREN (bareSubquery | expression) RPAREN | ONLY LPAREN qualifiedName RPAREN | qualifiedName
       | CONTAINERS LPAREN qualifiedName RPAREN       // DML across the containers of an application root (12.2)
       ) partitionExtension? (AS? alias)?
     ;

@@ -135,6 +135,7 @@ end;` },
     bullet: 'everyday PL/SQL and names',
     accepted: [
       { name: 'object types: UNDER without new attributes, Java call specs in the spec, (type NOT NULL) elements', code: "create type emp_t under person_t not final;\n/\ncreate type j_t as object (id number, member function d return varchar2 as language java name 'J.d() return java.lang.String', constructor function j_t (id number) return self as result as language java name 'J.make(int) return J');\n/\ncreate type nn_list as table of (varchar2(30) not null);\n/\ncreate type nn_arr as varray(10) of (number not null);\n/" },
+      { name: 'DML on a nested table column: UPDATE/INSERT INTO TABLE(SELECT ...)', code: "begin update table(select o.addresses from customers o where o.id = 1) a set a.zip = '0' where a.city = 'X'; insert into table(select o.addresses from customers o where o.id = 1) values (address_t('a', 'b', 'c')); end;" },
       { name: 'CLOSE of a host cursor variable', code: 'begin close :rc; end;\n/\nexec close :rc' },
       { name: 'columns named after statement words (OPEN, CLOSE, PACKAGE)', code: "select open, close, close - open body from candles where close > open; begin update candles set close = 1, open = 2; insert into candles (open, close, package) values (1, 2, 'p'); select open into x from candles; close c; end;" },
     ],
