@@ -332,8 +332,9 @@ fragment Q_SAME     : '!' .*? '!\'' | '#' .*? '#\'' | '|' .*? '|\'' | '"' .*? '"
 
 DELIMITED_ID        : '"' ( ~'"' | '""' )* '"';
 // SQL*Plus substitution variables are not expanded; they stand where a name or value would.
-// `&owner..tab` is `&owner.` followed by `.tab`; `&pfx._x` is one name.
-SUBSTITUTION        : '&' '&'? ID_PART+ ( '.' ID_PART* )?;
+// `&owner..tab` is `&owner.` followed by `.tab`; `&pfx._x`, `cfg_&env._pkg` and `&a._&b.` are one name each.
+SUBSTITUTION        : ( ID_START ID_PART* )? SUBSTITUTION_PIECE+;
+fragment SUBSTITUTION_PIECE : '&' '&'? ID_PART+ ( '.' ID_PART* )?;
 BINDVAR             : ':' ( ID_START ID_PART* | DIGITS | DELIMITED_ID );
 ID                  : ID_START ID_PART*;
 

@@ -155,9 +155,11 @@ export function skipQQuote(text: string, i: number): number {
   if (text.charCodeAt(p + 1) !== CH_QUOTE) return -1;
   const open = text.charCodeAt(p + 2);
   if (Number.isNaN(open) || open === CH_SPACE || open === CH_TAB || isLineBreak(open) || open === CH_QUOTE) return -1;
-  const closer = String.fromCharCode(closingDelimiter(open)) + "'";
-  const end = text.indexOf(closer, p + 3);
-  return end < 0 ? text.length : end + 2;
+  // A delimiter outside the BMP (`q'😀...😀'`) is two UTF-16 units.
+  const wide = open >= 0xd800 && open <= 0xdbff;
+  const closer = (wide ? text.slice(p + 2, p + 4) : String.fromCharCode(closingDelimiter(open))) + "'";
+  const end = text.indexOf(closer, p + (wide ? 4 : 3));
+  return end < 0 ? text.length : end + closer.length;
 }
 
 /**
