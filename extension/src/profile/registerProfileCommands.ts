@@ -14,7 +14,8 @@ import { commitConcerns } from './run/blockSafety.ts';
 import { ProfileRunner } from './run/profileRun.ts';
 import { probeCommand, ProbeTransportError, type ProbeCommand } from './run/probeTransport.ts';
 import { GrantsNeededError } from './run/sessionIdentity.ts';
-import { findingsForTarget } from './run/staticFindings.ts';
+import { findingsForTarget, findingsFromServer, type HypothesesSource, type TargetFindings } from './run/staticFindings.ts';
+import type { ProfileTarget } from './run/blockSelection.ts';
 import { readProfileSettings } from './profileSettings.ts';
 
 /** What the code lens passes (server/src/lsp/protocol.ts ProfileBlockArguments; 0-based range). */
@@ -38,7 +39,7 @@ async function panelModule(): Promise<PanelModule> {
 
 const TOOL_VERSION = '0.1.0';
 
-export async function registerProfileCommands(context: vscode.ExtensionContext): Promise<void> {
+export async function registerProfileCommands(context: vscode.ExtensionContext, analyzer: HypothesesSource): Promise<void> {
   const connections = new ConnectionManager(context.secrets, TOOL_VERSION);
   const confirmed = vscode.languages.createDiagnosticCollection('plsql-perf-profile');
   const panels = await panelModule();
@@ -58,7 +59,7 @@ export async function registerProfileCommands(context: vscode.ExtensionContext):
   context.subscriptions.push(
     vscode.commands.registerCommand('plsqlPerf.connect', () => connections.connect()),
     vscode.commands.registerCommand('plsqlPerf.disconnect', () => connections.disconnect()),
-    vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, show, args)),
+    vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, analyzer, show, args)),
     vscode.commands.registerCommand('plsqlPerf.openProfile', async (uri?: vscode.Uri) => {
       const target = uri ?? (await pickProfiles('Open profile', false))?.[0];
       if (!target) return;
@@ -102,6 +103,7 @@ async function readProfile(uri: vscode.Uri): Promise<ProfileDocument | undefined
 async function profileBlock(
   context: vscode.ExtensionContext,
   connections: ConnectionManager,
+  analyzer: HypothesesSource,
   show: (doc: ProfileDocument, saved?: vscode.Uri) => Promise<void>,
   args?: LensArguments,
 ): Promise<void> {
@@ -142,7 +144,7 @@ async function profileBlock(
 
   const folder = vscode.workspace.getWorkspaceFolder(document.uri);
   const file = document.uri.scheme === 'file' ? (folder ? relative(folder.uri.fsPath, document.uri.fsPath) : document.uri.fsPath) : undefined;
-  const { findings, units } = findingsForTarget(document.getText(), target, file);
+  const { findings, units, note } = await hypothesesFor(analyzer, document, target, file);
   let probe: ProbeCommand | undefined;
   try {
     probe = probeCommand(connection.profile.probe);
@@ -158,6 +160,7 @@ async function profileBlock(
     connection: { name: connection.profile.name, user: connection.profile.user, connectString: connection.profile.connectString },
     staticFindings: findings,
     units,
+    ...(note !== undefined ? { staticFindingsNote: note } : {}),
     toolVersion: TOOL_VERSION,
     ...(probe ? { probe } : {}),
   };
@@ -182,6 +185,21 @@ async function profileBlock(
   await show(doc, saved);
   const failed = doc.runs.find((r) => r.status === 'error' || r.status === 'timeout');
   if (failed?.error) void vscode.window.showWarningMessage(`PL/SQL Perf: the block failed in the ${failed.role} run. ${explainDbError(failed.error).message}`);
+}
+
+/** The editor's own findings (the language server, with the workspace index); this file alone if it cannot answer. */
+async function hypothesesFor(analyzer: HypothesesSource, document: vscode.TextDocument, target: ProfileTarget, file: string | undefined): Promise<TargetFindings> {
+  let reason = 'the language server gave no findings for this version of the file';
+  try {
+    const fromServer = await findingsFromServer(analyzer, document.uri.toString(), document.version, target);
+    if (fromServer) return fromServer;
+  } catch (error) {
+    reason = `the language server did not answer (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return {
+    ...findingsForTarget(document.getText(), target, file),
+    note: `the static findings come from this file alone, without the workspace index: ${reason}; calls into other files were not resolved`,
+  };
 }
 
 function toSelection(s: vscode.Selection): EditorSelection {

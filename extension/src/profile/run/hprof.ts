@@ -50,8 +50,11 @@ export interface BlockPlacement {
   startLine: number;
   endLine: number;
   isAnonymousBlock: boolean;
-  units?: { name: string; startLine: number; endLine: number }[];
+  units?: UnitLines[];
 }
+
+/** A stored unit's lines: in the profiled file, or in `file` when another workspace file defines it. */
+export interface UnitLines { name: string; startLine: number; endLine: number; file?: string }
 
 /** HPROF's synthetic per-line entries: SQL executed or fetched at a line of the unit. */
 const LINE_ENTRY = /^__(static_sql_exec|dyn_sql_exec|sql_fetch)_line(\d+)$/;
@@ -64,14 +67,15 @@ export async function analyzeHprof(db: DbSession, traceId: number, placement: Bl
   const edgeRows = await db.query(HPROF_EDGES_SQL, { run_id: runId });
 
   const inBlock = (owner: string, module: string): boolean => placement.isAnonymousBlock && owner === '' && module === '';
-  const fileLineOf = (owner: string, module: string, unitLine: number): number | undefined => {
+  const fileLineOf = (owner: string, module: string, unitLine: number): { line: number; file?: string } | undefined => {
     if (unitLine < 1) return undefined;
-    const [start, end] = inBlock(owner, module)
-      ? [placement.startLine, placement.endLine]
-      : ((u) => (u ? [u.startLine, u.endLine] : [undefined, undefined]))(placement.units?.find((u) => u.name === module.toUpperCase()));
+    const unit = inBlock(owner, module) ? undefined : placement.units?.find((u) => u.name === module.toUpperCase());
+    const [start, end] = inBlock(owner, module) ? [placement.startLine, placement.endLine] : unit ? [unit.startLine, unit.endLine] : [undefined, undefined];
     if (start === undefined || end === undefined) return undefined;
     const line = start + unitLine - 1;
-    return line <= end ? line : undefined;
+    if (line > end) return undefined;
+    const file = unit?.file ?? placement.file;
+    return file === undefined ? { line } : { line, file };
   };
   const subprograms: HprofSubprogram[] = [];
   const lines: HprofLine[] = [];
@@ -90,15 +94,15 @@ export async function analyzeHprof(db: DbSession, traceId: number, placement: Bl
     const unitLine = lineEntry ? Number(lineEntry[2]) : fn === '__anonymous_block' ? 1 : sub.namespace === 'PLSQL' && !fn.startsWith('__') ? sub.line : undefined;
     const fileLine = unitLine === undefined ? undefined : fileLineOf(owner, module, unitLine);
     if (fileLine !== undefined) {
-      sub.fileLine = fileLine;
-      if (placement.file !== undefined) sub.file = placement.file;
+      sub.fileLine = fileLine.line;
+      if (fileLine.file !== undefined) sub.file = fileLine.file;
     }
     subprograms.push(sub);
     if (lineEntry) {
       const hot: HprofLine = { owner, module, unitLine: Number(lineEntry[2]), calls: sub.calls, elapsedUs: sub.subtreeElapsedUs, label: fn };
       if (fileLine !== undefined) {
-        hot.fileLine = fileLine;
-        if (placement.file !== undefined) hot.file = placement.file;
+        hot.fileLine = fileLine.line;
+        if (fileLine.file !== undefined) hot.file = fileLine.file;
       }
       lines.push(hot);
     }

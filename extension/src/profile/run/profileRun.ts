@@ -10,7 +10,7 @@ import { buildFindingCards } from '../../../../server/src/profile/evidence/findi
 import type { ProfileTarget } from './blockSelection.ts';
 import { dbErrorOf, type DbSession } from './dbSession.ts';
 import { drainOutput, enableOutput } from './dbmsOutput.ts';
-import { analyzeHprof, ensureHprofTables, hprofSupported, startHprof, stopHprof } from './hprof.ts';
+import { analyzeHprof, ensureHprofTables, hprofSupported, startHprof, stopHprof, type UnitLines } from './hprof.ts';
 import { ProbeClient, type RecordParams, type Recording } from './probeClient.ts';
 import type { ProbeCommand } from './probeTransport.ts';
 import { checkGrants, lookupSession, probeRefusal, type SessionIdentity } from './sessionIdentity.ts';
@@ -27,8 +27,10 @@ export interface RunRequest {
   toolVersion: string;
   /** How to start plsql-probe; undefined = database evidence only. */
   probe?: ProbeCommand;
-  /** Units the editor file defines, for HPROF lines of called subprograms (staticFindings.ts finds them). */
-  units?: { name: string; startLine: number; endLine: number }[];
+  /** Units the editor file (or, with `file`, another workspace file) defines, for HPROF lines of called subprograms. */
+  units?: UnitLines[];
+  /** Said in the profile's notes: where the static findings came from when not from the editor's analysis. */
+  staticFindingsNote?: string;
   /** Extra record parameters (tests narrow the catalog or the sampling rate). */
   probeRecord?: Partial<Omit<RecordParams, 'pid' | 'tid' | 'start_ticks'>>;
 }
@@ -68,6 +70,7 @@ export class ProfileRunner {
     const { options, target } = this.request;
     const now = this.deps.now ?? (() => new Date());
     const createdAt = now().toISOString();
+    if (this.request.staticFindingsNote) this.notes.push(this.request.staticFindingsNote);
     this.progress('checking privileges');
     await checkGrants(db, this.request.user, options.hprof);
     const identity = await lookupSession(db);
