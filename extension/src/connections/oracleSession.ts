@@ -30,7 +30,11 @@ export class OracleDbSession implements DbSession {
   get driverVersion(): string { return oracledb.versionString; }
 
   async query(sql: string, binds: Record<string, string | number | null> = {}): Promise<Row[]> {
-    const result = await this.connection.execute<Row>(sql, binds, { outFormat: oracledb.OUT_FORMAT_OBJECT });
+    const result = await this.connection.execute<Row>(sql, binds, {
+      outFormat: oracledb.OUT_FORMAT_OBJECT,
+      // CLOBs (DBMS_HPROF's raw profile) as strings, not Lob streams.
+      fetchTypeHandler: (meta) => (meta.dbType === oracledb.DB_TYPE_CLOB ? { type: oracledb.STRING } : undefined),
+    });
     return result.rows ?? [];
   }
 
@@ -39,7 +43,7 @@ export class OracleDbSession implements DbSession {
     for (const [name, b] of Object.entries(binds)) {
       const p: oracledb.BindParameter = {
         dir: b.dir === 'out' ? oracledb.BIND_OUT : b.dir === 'inout' ? oracledb.BIND_INOUT : oracledb.BIND_IN,
-        type: b.type === 'number' ? oracledb.NUMBER : oracledb.STRING,
+        type: b.type === 'number' ? oracledb.NUMBER : b.type === 'clob' ? oracledb.CLOB : oracledb.STRING,
       };
       if (b.val !== undefined) p.val = b.val;
       if (b.maxSize !== undefined) p.maxSize = b.maxSize;

@@ -6,7 +6,8 @@ export type BindDirection = 'in' | 'out' | 'inout';
 
 export interface BindDef {
   dir?: BindDirection;
-  type?: 'string' | 'number';
+  /** 'clob' for long text going into a CLOB column (more than a VARCHAR2 bind holds). */
+  type?: 'string' | 'number' | 'clob';
   val?: string | number | null;
   /** For string out binds. */
   maxSize?: number;
@@ -23,7 +24,7 @@ export interface DbError {
 }
 
 export interface DbSession {
-  /** Runs a query and returns all rows. */
+  /** Runs a query and returns all rows; CLOB columns come back as strings. */
   query(sql: string, binds?: Record<string, string | number | null>): Promise<Row[]>;
   /** Runs a PL/SQL block or DML; returns the out binds by name. */
   execute(sql: string, binds?: Record<string, BindDef>): Promise<Record<string, unknown>>;
