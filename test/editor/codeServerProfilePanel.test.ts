@@ -181,8 +181,16 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     const confirmed = doc.cards.filter((c) => c.verdict === 'confirmed' && c.hypothesis.line !== undefined);
     assert.ok(confirmed.length >= 3);
     for (const card of confirmed) {
-      await problemRows.filter({ hasText: `Confirmed by profile` }).filter({ hasText: `[Ln ${card.hypothesis.line}, Col 1]` }).first().waitFor();
+      // On the hint's own range (the analyzer's finding), with the rule as its code.
+      const finding = doc.staticFindings.find((f) => f.rule === card.hypothesis.rule && f.line === card.hypothesis.line)!;
+      const row = problemRows.filter({ hasText: 'Confirmed by profile' }).filter({ hasText: `[Ln ${finding.line}, Col ${finding.column}]` }).first();
+      await row.waitFor();
+      assert.match((await row.innerText()).replace(/\s+/g, ' '), new RegExp(`plsql-perf profile ?\\(?${card.hypothesis.rule}\\)? \\[Ln ${finding.line}, Col ${finding.column}\\]`));
     }
+    // Each mark's related information points at the saved profile: the evidence is one click away.
+    await problemRows.filter({ hasText: `measured by ${PROFILE_NAME}` }).first().waitFor();
+    assert.equal(await problemRows.filter({ hasText: `measured by ${PROFILE_NAME}` }).count(), confirmed.length);
+    await screenshot('profile-confirmed-hints');
 
     // The hottest HPROF line: a click in the webview opens the profiled file at that line.
     const hot = [...hprof.lines].filter((l) => l.fileLine !== undefined).sort((a, b) => b.elapsedUs - a.elapsedUs)[0]!;

@@ -17,6 +17,7 @@ import { GrantsNeededError } from './run/sessionIdentity.ts';
 import { findingsForTarget, findingsFromServer, type HypothesesSource, type TargetFindings } from './run/staticFindings.ts';
 import type { ProfileTarget } from './run/blockSelection.ts';
 import { readProfileSettings } from './profileSettings.ts';
+import { markConfirmedHints } from './confirmedHints.ts';
 
 /** What the code lens passes (server/src/lsp/protocol.ts ProfileBlockArguments; 0-based range). */
 interface LensArguments { uri: string; range: { start: { line: number; character: number } } }
@@ -53,7 +54,7 @@ export async function registerProfileCommands(context: vscode.ExtensionContext, 
   const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => {
     if (panels.showProfilePanel) panels.showProfilePanel(context, doc);
     else if (saved) await vscode.window.showTextDocument(saved, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    markConfirmedHints(confirmed, doc);
+    markConfirmedHints(confirmed, doc, saved);
   };
 
   context.subscriptions.push(
@@ -64,7 +65,7 @@ export async function registerProfileCommands(context: vscode.ExtensionContext, 
       const target = uri ?? (await pickProfiles('Open profile', false))?.[0];
       if (!target) return;
       const doc = await readProfile(target);
-      if (doc) await show(doc);
+      if (doc) await show(doc, target);
     }),
     vscode.commands.registerCommand('plsqlPerf.compareProfiles', async (_clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
       const files = selected?.length === 2 ? selected : await pickProfiles('Compare two profiles (before, then after)', true);
@@ -230,25 +231,6 @@ async function saveProfile(context: vscode.ExtensionContext, folder: vscode.Work
     void vscode.window.showErrorMessage(`PL/SQL Perf: the profile could not be saved to ${uri.fsPath}: ${(error as Error).message}`);
     return undefined;
   }
-}
-
-/** Hints a profile confirmed get a note on their line, with the measured reason. */
-function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument): void {
-  const file = doc.source.file;
-  if (file === undefined) return;
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const uri = file.startsWith('/') ? vscode.Uri.file(file) : folder ? vscode.Uri.joinPath(folder.uri, file) : undefined;
-  if (!uri) return;
-  const diagnostics = doc.cards
-    .filter((c) => c.verdict === 'confirmed' && c.hypothesis.line !== undefined)
-    .map((c) => {
-      const line = c.hypothesis.line! - 1;
-      const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), `Confirmed by profile: ${c.reason}`, vscode.DiagnosticSeverity.Information);
-      d.source = 'plsql-perf profile';
-      if (c.hypothesis.rule) d.code = c.hypothesis.rule;
-      return d;
-    });
-  collection.set(uri, diagnostics);
 }
 
 function comparisonMarkdown(before: ProfileDocument, after: ProfileDocument): string {
