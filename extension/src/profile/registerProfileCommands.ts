@@ -178,7 +178,7 @@ async function profileBlock(
     );
   } catch (error) {
     // A lost connection is dropped, so the next run connects again instead of failing the same way.
-    if (['NJS-500', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
+    if (['NJS-500', 'NJS-501', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
     await reportRunError(error);
     return;
   }
