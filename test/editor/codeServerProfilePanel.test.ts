@@ -4,7 +4,8 @@
  * (test/fixtures/profile/seed-recorded.plsqlprofile.json) with the extension's own "Open a saved profile"
  * command, then looks inside the webview's nested iframes: every chart drew, the finding cards and tables are
  * there, clicking a hot line opens the profiled file at that line, the confirmed hints are marked in the
- * Problems panel, and the webview logged no console error and no CSP violation. Screenshots go to
+ * Problems panel, a window reload restores the panel, and the webview logged no console error and no CSP
+ * violation. Screenshots go to
  * test-artifacts/editor/ (a CI artifact, git-ignored).
  *
  * Needs code-server (test/editor/install-code-server.sh) and chromium; without them the test is skipped with
@@ -201,6 +202,15 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     const expectedLine = DOCUMENT.split('\n')[hot.fileLine! - 1]!.trim().replace(/\s+/g, ' ');
     assert.ok(lineText.includes(expectedLine), `the editor shows line ${hot.fileLine}: ${expectedLine}`);
     await screenshot('profile-panel-hot-line');
+
+    // A window reload brings the panel back from its saved state (the panel serializer), charts and all.
+    await page.reload();
+    await page.waitForSelector('.monaco-workbench');
+    const restored = await profileFrame();
+    assert.equal(await restored.locator('[data-card]').count(), doc.cards.length);
+    const restoredInk = await canvasInk(restored);
+    assert.deepEqual(restoredInk.map((c) => c.name).sort(), [...expected].sort());
+    for (const c of restoredInk) assert.ok(c.painted > 500 && c.colours >= 2, `chart ${c.name} is blank after the reload`);
 
     assert.deepEqual(webviewProblems, []);
   } catch (error) {
