@@ -204,7 +204,14 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     await screenshot('profile-panel-hot-line');
 
     // A window reload brings the panel back from its saved state (the panel serializer), charts and all.
-    await page.reload();
+    // VS Code's own reload command, which stores the workbench state first (a bare page reload may not).
+    const reloaded = page.waitForEvent('load');
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input');
+    await page.keyboard.type('Developer: Reload Window');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await reloaded;
     await page.waitForSelector('.monaco-workbench');
     const restored = await profileFrame();
     assert.equal(await restored.locator('[data-card]').count(), doc.cards.length);
