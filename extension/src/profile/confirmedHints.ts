@@ -3,13 +3,16 @@
 // points at the saved profile, so the evidence is one click away from the code. Cards of a called subprogram in
 // another file are marked in that file. The marks follow the profile shown last.
 import * as vscode from 'vscode';
+import { existsSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 import type { ProfileDocument, StaticFinding } from '../../../server/src/profile/profileDocument.ts';
 
+/** Profiles name files relative to their workspace folder: the folder that has the file (the first one if none has). */
 function fileUri(file: string): vscode.Uri | undefined {
   if (isAbsolute(file)) return vscode.Uri.file(file);
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder ? vscode.Uri.joinPath(folder.uri, file) : undefined;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const owner = folders.find((f) => existsSync(vscode.Uri.joinPath(f.uri, file).fsPath)) ?? folders[0];
+  return owner ? vscode.Uri.joinPath(owner.uri, file) : undefined;
 }
 
 export function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument, profile?: vscode.Uri): void {
