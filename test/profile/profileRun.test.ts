@@ -164,6 +164,13 @@ test('DBMS_HPROF raw data already committed: nothing copied, ANALYZE after the r
   assert.ok(!doc.notes.some((n) => /raw data/.test(n)), doc.notes.join('\n'));
 });
 
+test('a BLOB raw data column is copied and put back as bytes', async () => {
+  const db = fake({ hprofRawColumn: 'blob' });
+  const doc = await new ProfileRunner(request(), { db }).run();
+  assert.ok(db.log.includes('execute hprof raw data restored'));
+  assert.equal(doc.runs[0]!.hprof!.lines.length, 2, doc.notes.join('\n'));
+});
+
 test('commit asked for: the commit keeps the raw data, so the copy is not put back', async () => {
   const db = fake();
   const doc = await new ProfileRunner(request({ options: { twoRuns: false, hprof: true, probe: false, transaction: 'commit', callTimeoutMs: 60000 } }), { db }).run();

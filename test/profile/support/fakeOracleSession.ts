@@ -54,6 +54,8 @@ export interface FakeOptions {
    * does not say which: the run must work with both.
    */
   hprofRawData?: 'in-transaction' | 'committed';
+  /** The type of DBMSHP_TRACE_DATA.RAWDATA: published descriptions of the 18c table say CLOB; BLOB is also handled. */
+  hprofRawColumn?: 'clob' | 'blob';
 }
 
 /** What one snapshot query adds to the counters by itself (its parse, execute and reads). */
@@ -70,7 +72,7 @@ export class FakeOracleSession implements DbSession {
   readonly waits = new Map<string, [number, number, string]>([['SQL*Net message from client', [40, 9000000, 'Idle']]]);
   private output: string[] = [];
   /** DBMSHP_TRACE_DATA's row for the trace, as this session's transaction sees it. */
-  private rawRow: { data: string; committed: boolean } | undefined;
+  private rawRow: { data: string | Uint8Array; committed: boolean } | undefined;
   private breakWaiter: (() => void) | undefined;
   private executions = 0;
 
@@ -134,14 +136,18 @@ export class FakeOracleSession implements DbSession {
   async execute(sql: string, binds?: Record<string, BindDef>): Promise<Record<string, unknown>> {
     this.log.push(`execute ${RAW_DATA_STEPS.get(sql) ?? sql.split('\n')[0]!.slice(0, 60)}`);
     if (sql === HPROF_STOP_SQL) {
-      this.rawRow = { data: 'P#V PLSHPROF Internal Version 1.0\nP#! PL/SQL Timer Started\n(fake raw profile)', committed: this.opts.hprofRawData === 'committed' };
+      const text = 'P#V PLSHPROF Internal Version 1.0\nP#! PL/SQL Timer Started\n(fake raw profile)';
+      this.rawRow = { data: this.opts.hprofRawColumn === 'blob' ? Buffer.from(text) : text, committed: this.opts.hprofRawData === 'committed' };
       return {};
     }
     if (sql === HPROF_RAW_COMMITTED_SQL) { assertTrace(binds?.trace_id?.val); return { n: this.rawRow?.committed ? 1 : 0 }; }
     if (sql === HPROF_RAW_RESTORE_SQL) {
       assertTrace(binds?.trace_id?.val);
-      if (binds?.rawdata?.type !== 'clob' || typeof binds.rawdata.val !== 'string') throw new Error('FakeOracleSession: the raw data goes back as a CLOB');
-      this.rawRow = { data: binds.rawdata.val, committed: false };
+      const blob = this.opts.hprofRawColumn === 'blob';
+      const val = binds?.rawdata?.val;
+      const typed = blob ? binds?.rawdata?.type === 'blob' && val instanceof Uint8Array : binds?.rawdata?.type === 'clob' && typeof val === 'string';
+      if (!typed) throw new Error(`FakeOracleSession: the raw data goes back as a ${blob ? 'BLOB' : 'CLOB'}`);
+      this.rawRow = { data: val as string | Uint8Array, committed: false };
       return {};
     }
     if (sql === ENABLE_OUTPUT_SQL) { this.output = []; return {}; }

@@ -49,7 +49,8 @@ values (:trace_id, :rawdata, systimestamp, :run_comment)`;
 /** What the block's rollback would do to the raw profile, found out before it happens. */
 export type RawDataGuard =
   | { kind: 'committed' }
-  | { kind: 'copied'; rawdata: string; runComment: string | null }
+  /** rawdata: text for a CLOB column (what published descriptions of the 18c table show), bytes for a BLOB. */
+  | { kind: 'copied'; rawdata: string | Uint8Array; runComment: string | null }
   | { kind: 'missing' };
 
 /** Before the block's transaction ends: keeps a copy of the raw profile when the rollback would take it away. */
@@ -58,7 +59,8 @@ export async function preserveRawData(db: DbSession, traceId: number): Promise<R
   if (Number(committed.n) > 0) return { kind: 'committed' };
   const [row] = await db.query(HPROF_RAW_READ_SQL, { trace_id: traceId });
   if (!row || row.RAWDATA === null || row.RAWDATA === undefined) return { kind: 'missing' };
-  return { kind: 'copied', rawdata: String(row.RAWDATA), runComment: row.RUN_COMMENT === null || row.RUN_COMMENT === undefined ? null : String(row.RUN_COMMENT) };
+  const rawdata = row.RAWDATA instanceof Uint8Array ? row.RAWDATA : String(row.RAWDATA);
+  return { kind: 'copied', rawdata, runComment: row.RUN_COMMENT === null || row.RUN_COMMENT === undefined ? null : String(row.RUN_COMMENT) };
 }
 
 /** After the block's transaction ended: puts the copied raw profile back when it went with the rollback. Returns whether it did. */
@@ -68,7 +70,7 @@ export async function restoreRawData(db: DbSession, traceId: number, guard: RawD
   if (Number(row?.N ?? 0) > 0) return false; // the block committed, or the row survived after all
   await db.execute(HPROF_RAW_RESTORE_SQL, {
     trace_id: { dir: 'in', type: 'number', val: traceId },
-    rawdata: { dir: 'in', type: 'clob', val: guard.rawdata },
+    rawdata: typeof guard.rawdata === 'string' ? { dir: 'in', type: 'clob', val: guard.rawdata } : { dir: 'in', type: 'blob', val: guard.rawdata },
     run_comment: { dir: 'in', type: 'string', val: guard.runComment },
   });
   return true;

@@ -236,7 +236,7 @@ export class ProfileRunner {
       if (rawData?.kind === 'missing') this.notes.push(`${role} run: DBMS_HPROF.STOP_PROFILING left no raw data in DBMSHP_TRACE_DATA for trace ${traceId}`);
       if (rawData?.kind === 'copied') {
         const restored = await attempt('restoring the DBMS_HPROF raw data', () => restoreRawData(db, traceId, rawData));
-        this.notes.push(`${role} run: DBMS_HPROF wrote its raw data in the block's transaction${restored ? ': the rollback removed it, so the run put back the copy it had read before' : ''} (${rawData.rawdata.length.toLocaleString('en-US')} characters)`);
+        this.notes.push(`${role} run: DBMS_HPROF wrote its raw data in the block's transaction${restored ? ': the rollback removed it, so the run put back the copy it had read before' : ''} (${rawData.rawdata.length.toLocaleString('en-US')} ${typeof rawData.rawdata === 'string' ? 'characters' : 'bytes'})`);
       }
       hprof = await attempt('DBMS_HPROF.ANALYZE', () => analyzeHprof(db, traceId, {
         ...(this.request.file !== undefined ? { file: this.request.file } : {}),
