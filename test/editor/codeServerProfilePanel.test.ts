@@ -5,7 +5,7 @@
  * command, then looks inside the webview's nested iframes: every chart drew, the finding cards and tables are
  * there, clicking a hot line opens the profiled file at that line, the confirmed hints are marked in the
  * Problems panel, a window reload restores the panel, and the webview logged no console error and no CSP
- * violation. Screenshots go to
+ * violation (a canary at the end proves that both would have been caught). Screenshots go to
  * test-artifacts/editor/ (a CI artifact, git-ignored).
  *
  * Needs code-server (test/editor/install-code-server.sh) and chromium; without them the test is skipped with
@@ -43,8 +43,14 @@ let doc: ProfileDocument;
 /** Console errors/warnings, uncaught errors and CSP violations raised inside the webview's frames. */
 const webviewProblems: string[] = [];
 
-/** The webview frames are served from code-server's .../webview/browser/pre/ (index.html, then fake.html). */
-const isWebviewFrame = (url: string): boolean => url.includes('/webview/') || url.startsWith('vscode-webview:');
+/**
+ * Whether a console message comes from the webview. VS Code's host page (.../webview/browser/pre/index.html)
+ * writes our HTML into its content frame with document.write, so messages of that document (inline code, and the
+ * browser's own CSP-violation reports) carry no URL, and those of our script carry its webview resource URL. Every
+ * workbench message names its workbench script (checked: none is empty), so an empty URL means the webview.
+ */
+const isWebviewMessage = (url: string): boolean =>
+  url === '' || url.includes('/webview/') || url.includes('vscode-cdn.net') || url.startsWith('vscode-webview:');
 /**
  * Chromium's warning about VS Code's own host page, which sandboxes every extension's content frame with
  * allow-scripts + allow-same-origin: it comes from the workbench, not from our page, and no extension can change it.
@@ -87,14 +93,9 @@ before(async () => {
   page.setDefaultTimeout(60_000);
   page.on('console', (m) => {
     if (m.type() === 'warning' && m.text() === VSCODE_HOST_SANDBOX_WARNING && m.location().url.includes('/webview/browser/pre/index.html')) return;
-    if ((m.type() === 'error' || m.type() === 'warning') && isWebviewFrame(m.location().url)) webviewProblems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
-  });
-  // Every frame (the webview's included) reports CSP violations to the test; init scripts run in child frames too.
-  await page.exposeFunction('__reportCspViolation', (text: string) => webviewProblems.push(`CSP violation: ${text}`));
-  await page.addInitScript({
-    content: `document.addEventListener('securitypolicyviolation', function (e) {
-      window.__reportCspViolation(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' in ' + location.href + ' (' + e.sourceFile + ':' + e.lineNumber + ')');
-    });`,
+    // Chromium reports every CSP violation as a console error of the document, so this catches those too (an init
+    // script's securitypolicyviolation listener would not survive VS Code's document.write of the content frame).
+    if ((m.type() === 'error' || m.type() === 'warning') && isWebviewMessage(m.location().url)) webviewProblems.push(`console ${m.type()}: ${m.text()} (${m.location().url || 'webview document'})`);
   });
   await page.goto(session.url);
   await page.waitForSelector('.monaco-workbench');
@@ -109,6 +110,17 @@ after(async () => {
 
 async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
+}
+
+const problemSeen = (pattern: RegExp): boolean => webviewProblems.some((p) => pattern.test(p));
+
+/** Resolves once the condition holds, checking whenever the page logs something (no fixed sleep). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!condition()) {
+    assert.ok(Date.now() < deadline, `condition not met; webview problems: ${webviewProblems.join('\n')}`);
+    await page.waitForEvent('console', { timeout: 1000 }).catch(() => undefined);
+  }
 }
 
 /** The page inside the webview: the outer iframe (VS Code's host page) holds the one with our HTML. */
@@ -220,6 +232,11 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     for (const c of restoredInk) assert.ok(c.painted > 500 && c.colours >= 2, `chart ${c.name} is blank after the reload`);
 
     assert.deepEqual(webviewProblems, []);
+
+    // The watch itself works here: a CSP violation and a console error raised in the webview are both caught.
+    await restored.evaluate("var s = document.createElement('script'); s.textContent = 'window.__unsafe = 1'; document.body.appendChild(s); console.error('plsql-perf canary');");
+    await waitUntil(() => problemSeen(/plsql-perf canary/) && problemSeen(/Content Security Policy/));
+    assert.equal(await restored.evaluate('window.__unsafe === undefined'), true, 'the inline script without the nonce did not run');
   } catch (error) {
     await screenshot('profile-panel-failure').catch(() => undefined);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nwebview problems: ${webviewProblems.join('\n')}\ncode-server log:\n${session?.log().slice(-3000)}`);
