@@ -21,7 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = createLanguageClient(context, output);
   registerWorkspaceCommands(context, client, output);
   registerRuleDocumentationCommand(context, client);
-  await registerProfileHook(context, output);
+  await registerProfileHook(context, output, client);
   client.onNotification(IndexStatusNotification, (s: IndexStatus) => status.index(s));
   try {
     await client.start();

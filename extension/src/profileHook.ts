@@ -7,18 +7,20 @@
 import * as vscode from 'vscode';
 import { ProfileBlockCommand } from '../../server/src/lsp/protocol.ts';
 import { registerProfileCommands } from './profile/registerProfileCommands.ts';
+import type { HypothesesSource } from './profile/run/staticFindings.ts';
 
-async function registerTrusted(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<void> {
+async function registerTrusted(context: vscode.ExtensionContext, output: vscode.OutputChannel, analyzer: HypothesesSource): Promise<void> {
   try {
-    await registerProfileCommands(context);
+    await registerProfileCommands(context, analyzer);
   } catch (error) {
     output.appendLine(`the profile commands failed to register: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-export async function registerProfileHook(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<void> {
+/** `analyzer` is the language client: the profile's hypotheses are the editor's own findings. */
+export async function registerProfileHook(context: vscode.ExtensionContext, output: vscode.OutputChannel, analyzer: HypothesesSource): Promise<void> {
   if (vscode.workspace.isTrusted) {
-    await registerTrusted(context, output);
+    await registerTrusted(context, output, analyzer);
     return;
   }
   const placeholder = vscode.commands.registerCommand(ProfileBlockCommand, () => {
@@ -29,6 +31,6 @@ export async function registerProfileHook(context: vscode.ExtensionContext, outp
   });
   context.subscriptions.push(placeholder, vscode.workspace.onDidGrantWorkspaceTrust(async () => {
     placeholder.dispose();
-    await registerTrusted(context, output);
+    await registerTrusted(context, output, analyzer);
   }));
 }

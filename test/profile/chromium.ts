@@ -2,7 +2,7 @@
 // Without chromium the tests skip and say so; under CI=true a missing chromium fails them instead.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const repoRoot = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
@@ -54,7 +54,6 @@ export interface CanvasInk {
   colours: number;
 }
 
-/** Reads back every chart canvas: how much of it was drawn on. */
 /** Page-side source (plain JavaScript, see CANVAS_INK_JS's use) that measures every chart canvas. */
 const CANVAS_INK_JS = `Array.from(document.querySelectorAll('canvas[data-chart]')).map(function (c) {
   var data = c.width > 0 && c.height > 0 ? c.getContext('2d').getImageData(0, 0, c.width, c.height).data : [];
@@ -70,7 +69,7 @@ const CANVAS_INK_JS = `Array.from(document.querySelectorAll('canvas[data-chart]'
 })`;
 
 /** Reads back every chart canvas: how much of it was drawn on. */
-export async function canvasInk(page: Page): Promise<CanvasInk[]> {
+export async function canvasInk(page: Page | Frame): Promise<CanvasInk[]> {
   return (await page.evaluate(CANVAS_INK_JS)) as CanvasInk[];
 }
 

@@ -71,6 +71,7 @@ test('ORA-/NJS- errors: what happened and what to do, with the driver text kept'
   assert.match(bad.message, /^ORA-01017: the database refused the user name or password\. To fix: run "PL\/SQL Perf: Connect" again/);
   assert.equal(bad.detail, 'ORA-01017: invalid credential or not authorized; logon denied');
   assert.match(explainDbError(new Error('NJS-503: connection to host localhost port 1521 could not be established. (CONNECTION_ID=x)\nconnect ECONNREFUSED 127.0.0.1:1521')).message, /^NJS-503: .*listener/);
+  assert.match(explainDbError(new Error('NJS-501: connection to host db01 port 1521 terminated unexpectedly. (CONNECTION_ID=x)\nread ECONNRESET')).message, /^NJS-501: .*cut off.*connect again/);
   assert.match(explainDbError({ message: 'ORA-12541: Cannot connect. No listener at host db01 port 1521.' }).message, /^ORA-12541: no listener/);
   assert.match(explainDbError({ code: 'ORA-00942', message: 'ORA-00942: table or view does not exist' }).message, /GRANT statements/);
   assert.match(explainDbError({ code: 'ORA-01031', message: 'ORA-01031: insufficient privileges' }).message, /lacks a privilege/);

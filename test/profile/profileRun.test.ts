@@ -10,6 +10,12 @@ import { FakeOracleSession, type FakeOptions } from './support/fakeOracleSession
 import { BLOCK, BLOCK_EFFECT, END_LINE, HPROF_ROWS, L, START_LINE, seedRequest } from './support/seedBlock.ts';
 
 const request = seedRequest;
+const ANALYZE = 'begin :run_id := dbms_hprof.analyze(trace_id => :trace_id, r';
+
+/** The transaction-relevant statements of a run, in order. */
+function hprofSteps(db: FakeOracleSession): string[] {
+  return db.log.filter((l) => /callTimeout|rollback|commit|analyze|execute declare|stop_profiling|hprof raw data/.test(l));
+}
 
 function fake(over: Partial<FakeOptions> = {}): FakeOracleSession {
   return new FakeOracleSession({ spid: '4242', hprofRows: HPROF_ROWS, block: async () => BLOCK_EFFECT, ...over });
@@ -58,9 +64,15 @@ test('one run with HPROF: exact deltas with the snapshot cost subtracted, HPROF 
   const selectInto = doc.cards.find((c) => c.hypothesis.rule === 'select-into-in-loop')!;
   assert.equal(selectInto.verdict, 'not-measured');
   assert.deepEqual(selectInto.measurements.map((m) => [m.label, m.value]), [['HPROF __static_sql_exec_line12: calls', 200], ['HPROF __static_sql_exec_line12: time', 21000]]);
-  // The statements in order: timeout on for the block only, rollback after it, ANALYZE after the rollback.
-  const log = db.log.filter((l) => /callTimeout|rollback|commit|analyze|execute declare|stop_profiling/.test(l));
-  assert.deepEqual(log, ['callTimeout 60000', 'execute declare', 'callTimeout 0', 'execute begin dbms_hprof.stop_profiling; end;', 'rollback', 'execute begin :run_id := dbms_hprof.analyze(trace_id => :trace_id, r', 'rollback']);
+  // The statements in order: timeout on for the block only; after STOP_PROFILING the raw profile (here in the
+  // block's transaction, the fake's default) is copied, the block is rolled back, the copy put back, and only then
+  // ANALYZE runs, in a transaction without the block's work; its rows are rolled back too.
+  assert.deepEqual(hprofSteps(db), [
+    'callTimeout 60000', 'execute declare', 'callTimeout 0', 'execute begin dbms_hprof.stop_profiling; end;',
+    'execute hprof raw data committed? (autonomous transaction)', 'query hprof raw data copied', 'rollback',
+    'query hprof raw data counted', 'execute hprof raw data restored', `execute ${ANALYZE}`, 'rollback',
+  ]);
+  assert.ok(doc.notes.some((n) => /single run: DBMS_HPROF wrote its raw data in the block's transaction: the rollback removed it, so the run put back the copy/.test(n)), doc.notes.join('\n'));
   // Without the probe the kernel-level hints are not measured; HPROF's call count is still shown.
   const pins = doc.cards.find((c) => c.hypothesis.rule === 'standalone-call-in-loop')!;
   assert.equal(pins.verdict, 'not-measured');
@@ -117,6 +129,12 @@ test('HPROF is skipped with a note before 18c, and its tables are created when m
   const created = await new ProfileRunner(request(), { db }).run();
   assert.ok(db.log.includes('execute begin dbms_hprof.create_tables(force_it => false); end;'));
   assert.match(created.notes.join('\n'), /created the DBMS_HPROF tables/);
+  // Pre-18c tables without DBMSHP_TRACE_DATA: nothing is dropped or created, HPROF is off and the note says why.
+  const partial = fake({ hprofTablesExist: ['DBMSHP_RUNS', 'DBMSHP_FUNCTION_INFO', 'DBMSHP_PARENT_CHILD_INFO'] });
+  const withoutTrace = await new ProfileRunner(request(), { db: partial }).run();
+  assert.ok(!partial.log.some((l) => /create_tables|start_profiling/.test(l)), partial.log.join('\n'));
+  assert.equal(withoutTrace.options.hprof, false);
+  assert.match(withoutTrace.notes.join('\n'), /not DBMSHP_TRACE_DATA.*CREATE_TABLES\(force_it => TRUE\)/);
 });
 
 test('the probe is refused for a shared server, and a probe that cannot start leaves database evidence', async () => {
@@ -133,4 +151,34 @@ test('the probe is refused for a shared server, and a probe that cannot start le
   assert.equal(missing.measuredBy.elapsed, 'timing');
   assert.equal(missing.measuredBy.probe, undefined);
   assert.equal(missing.cards.find((c) => c.hypothesis.rule === 'exception-handler-in-loop')!.verdict, 'not-measured');
+});
+
+test('DBMS_HPROF raw data already committed: nothing copied, ANALYZE after the rollback', async () => {
+  const db = fake({ hprofRawData: 'committed' });
+  const doc = await new ProfileRunner(request(), { db }).run();
+  assert.deepEqual(hprofSteps(db), [
+    'callTimeout 60000', 'execute declare', 'callTimeout 0', 'execute begin dbms_hprof.stop_profiling; end;',
+    'execute hprof raw data committed? (autonomous transaction)', 'rollback', `execute ${ANALYZE}`, 'rollback',
+  ]);
+  assert.equal(doc.runs[0]!.hprof!.lines.length, 2);
+  assert.ok(!doc.notes.some((n) => /raw data/.test(n)), doc.notes.join('\n'));
+});
+
+test('a BLOB raw data column is copied and put back as bytes', async () => {
+  const db = fake({ hprofRawColumn: 'blob' });
+  const doc = await new ProfileRunner(request(), { db }).run();
+  assert.ok(db.log.includes('execute hprof raw data restored'));
+  assert.equal(doc.runs[0]!.hprof!.lines.length, 2, doc.notes.join('\n'));
+});
+
+test('commit asked for: the commit keeps the raw data, so the copy is not put back', async () => {
+  const db = fake();
+  const doc = await new ProfileRunner(request({ options: { twoRuns: false, hprof: true, probe: false, transaction: 'commit', callTimeoutMs: 60000 } }), { db }).run();
+  assert.deepEqual(hprofSteps(db), [
+    'callTimeout 60000', 'execute declare', 'callTimeout 0', 'execute begin dbms_hprof.stop_profiling; end;',
+    'execute hprof raw data committed? (autonomous transaction)', 'query hprof raw data copied', 'commit',
+    'query hprof raw data counted', `execute ${ANALYZE}`, 'rollback',
+  ]);
+  assert.equal(doc.runs[0]!.transaction, 'committed');
+  assert.equal(doc.runs[0]!.hprof!.lines.length, 2);
 });

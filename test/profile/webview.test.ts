@@ -192,3 +192,20 @@ test('the CSP is in force: an inline script without the nonce is blocked and rep
     for (let i = 0; i < 50 && !p.problems.list.some((m) => m.startsWith('CSP violation')); i++) await p.page.waitForTimeout(100);
     assert.ok(p.problems.list.some((m) => m.startsWith('CSP violation: script-src')), p.problems.list.join('\n'));
   }, { expectClean: false }));
+
+test('a card in another file than the profiled one (a called subprogram) names that file and opens it', { skip }, () =>
+  withPanel(async (p) => {
+    const doc = exampleDocument();
+    const card = doc.cards.find((c) => c.hypothesis.rule === 'standalone-call-in-loop')!;
+    const finding = doc.staticFindings.find((f) => f.rule === card.hypothesis.rule && f.line === card.hypothesis.line)!;
+    card.hypothesis.file = 'src/proc_by2.prc';
+    finding.file = 'src/proc_by2.prc';
+    await p.show({ kind: 'single', doc });
+    const link = p.page.locator(`[data-card="${card.id}"] button[data-line]`);
+    assert.equal(await link.textContent(), `proc_by2.prc line ${card.hypothesis.line}`);
+    await link.click();
+    const posted = (await p.posted()).filter((m) => m.type === 'openSource');
+    assert.deepEqual(posted, [{ type: 'openSource', target: { file: 'src/proc_by2.prc', line: card.hypothesis.line } }]);
+    // The finding is covered by its card: not listed again among the hints without a card.
+    assert.doesNotMatch((await p.page.textContent('#findings'))!, /without a card[\s\S]*standalone-call-in-loop/);
+  }));

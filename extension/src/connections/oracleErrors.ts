@@ -22,6 +22,8 @@ const ADVICE: Record<string, Advice> = {
   'ORA-00054': { what: 'a row or object is locked by another session', todo: 'wait for the other session to commit or roll back, then run again' },
   'NJS-503': { what: 'the connection to the database could not be made (listener down or host unreachable)', todo: 'check the host and port in plsqlPerf.connections and that the database listener runs' },
   'NJS-500': { what: 'the connection to the database was lost', todo: 'connect again ("PL/SQL Perf: Connect")' },
+  'NJS-501': { what: 'the connection to the database was cut off (the server process ended or the network dropped it)', todo: 'connect again ("PL/SQL Perf: Connect"); if it repeats, check the database alert log' },
+  'NJS-521': { what: 'the database closed the connection (end-of-file on the network)', todo: 'connect again ("PL/SQL Perf: Connect"); if it repeats, check the database alert log' },
   'NJS-003': { what: 'the connection was already closed', todo: 'connect again ("PL/SQL Perf: Connect")' },
   'NJS-510': { what: 'the connection attempt timed out', todo: 'check the host, the port and any firewall; raise connectTimeout if the network is slow' },
   'NJS-116': { what: 'the database uses a password verifier that Thin mode does not support (10G)', todo: 'ask a DBA to reset the password so a newer verifier (11G/12C) is stored' },

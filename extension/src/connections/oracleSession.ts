@@ -30,7 +30,11 @@ export class OracleDbSession implements DbSession {
   get driverVersion(): string { return oracledb.versionString; }
 
   async query(sql: string, binds: Record<string, string | number | null> = {}): Promise<Row[]> {
-    const result = await this.connection.execute<Row>(sql, binds, { outFormat: oracledb.OUT_FORMAT_OBJECT });
+    const result = await this.connection.execute<Row>(sql, binds, {
+      outFormat: oracledb.OUT_FORMAT_OBJECT,
+      // LOBs (DBMS_HPROF's raw profile) as strings and bytes, not Lob streams.
+      fetchTypeHandler: (meta) => (meta.dbType === oracledb.DB_TYPE_CLOB ? { type: oracledb.STRING } : meta.dbType === oracledb.DB_TYPE_BLOB ? { type: oracledb.BUFFER } : undefined),
+    });
     return result.rows ?? [];
   }
 
@@ -39,9 +43,10 @@ export class OracleDbSession implements DbSession {
     for (const [name, b] of Object.entries(binds)) {
       const p: oracledb.BindParameter = {
         dir: b.dir === 'out' ? oracledb.BIND_OUT : b.dir === 'inout' ? oracledb.BIND_INOUT : oracledb.BIND_IN,
-        type: b.type === 'number' ? oracledb.NUMBER : oracledb.STRING,
+        type: b.type === 'number' ? oracledb.NUMBER : b.type === 'clob' ? oracledb.CLOB : b.type === 'blob' ? oracledb.BLOB : oracledb.STRING,
       };
-      if (b.val !== undefined) p.val = b.val;
+      // node-oracledb binds bytes as a Buffer.
+      if (b.val !== undefined) p.val = b.val instanceof Uint8Array && !Buffer.isBuffer(b.val) ? Buffer.from(b.val) : b.val;
       if (b.maxSize !== undefined) p.maxSize = b.maxSize;
       mapped[name] = p;
     }

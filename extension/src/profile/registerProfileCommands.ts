@@ -14,8 +14,10 @@ import { commitConcerns } from './run/blockSafety.ts';
 import { ProfileRunner } from './run/profileRun.ts';
 import { probeCommand, ProbeTransportError, type ProbeCommand } from './run/probeTransport.ts';
 import { GrantsNeededError } from './run/sessionIdentity.ts';
-import { findingsForTarget } from './run/staticFindings.ts';
+import { findingsForTarget, findingsFromServer, type HypothesesSource, type TargetFindings } from './run/staticFindings.ts';
+import type { ProfileTarget } from './run/blockSelection.ts';
 import { readProfileSettings } from './profileSettings.ts';
+import { markConfirmedHints } from './confirmedHints.ts';
 
 /** What the code lens passes (server/src/lsp/protocol.ts ProfileBlockArguments; 0-based range). */
 interface LensArguments { uri: string; range: { start: { line: number; character: number } } }
@@ -38,7 +40,7 @@ async function panelModule(): Promise<PanelModule> {
 
 const TOOL_VERSION = '0.1.0';
 
-export async function registerProfileCommands(context: vscode.ExtensionContext): Promise<void> {
+export async function registerProfileCommands(context: vscode.ExtensionContext, analyzer: HypothesesSource): Promise<void> {
   const connections = new ConnectionManager(context.secrets, TOOL_VERSION);
   const confirmed = vscode.languages.createDiagnosticCollection('plsql-perf-profile');
   const panels = await panelModule();
@@ -52,18 +54,18 @@ export async function registerProfileCommands(context: vscode.ExtensionContext):
   const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => {
     if (panels.showProfilePanel) panels.showProfilePanel(context, doc);
     else if (saved) await vscode.window.showTextDocument(saved, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    markConfirmedHints(confirmed, doc);
+    markConfirmedHints(confirmed, doc, saved);
   };
 
   context.subscriptions.push(
     vscode.commands.registerCommand('plsqlPerf.connect', () => connections.connect()),
     vscode.commands.registerCommand('plsqlPerf.disconnect', () => connections.disconnect()),
-    vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, show, args)),
+    vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, analyzer, show, args)),
     vscode.commands.registerCommand('plsqlPerf.openProfile', async (uri?: vscode.Uri) => {
       const target = uri ?? (await pickProfiles('Open profile', false))?.[0];
       if (!target) return;
       const doc = await readProfile(target);
-      if (doc) await show(doc);
+      if (doc) await show(doc, target);
     }),
     vscode.commands.registerCommand('plsqlPerf.compareProfiles', async (_clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
       const files = selected?.length === 2 ? selected : await pickProfiles('Compare two profiles (before, then after)', true);
@@ -102,6 +104,7 @@ async function readProfile(uri: vscode.Uri): Promise<ProfileDocument | undefined
 async function profileBlock(
   context: vscode.ExtensionContext,
   connections: ConnectionManager,
+  analyzer: HypothesesSource,
   show: (doc: ProfileDocument, saved?: vscode.Uri) => Promise<void>,
   args?: LensArguments,
 ): Promise<void> {
@@ -142,7 +145,7 @@ async function profileBlock(
 
   const folder = vscode.workspace.getWorkspaceFolder(document.uri);
   const file = document.uri.scheme === 'file' ? (folder ? relative(folder.uri.fsPath, document.uri.fsPath) : document.uri.fsPath) : undefined;
-  const { findings, units } = findingsForTarget(document.getText(), target, file);
+  const { findings, units, note } = await hypothesesFor(analyzer, document, target, file);
   let probe: ProbeCommand | undefined;
   try {
     probe = probeCommand(connection.profile.probe);
@@ -158,6 +161,7 @@ async function profileBlock(
     connection: { name: connection.profile.name, user: connection.profile.user, connectString: connection.profile.connectString },
     staticFindings: findings,
     units,
+    ...(note !== undefined ? { staticFindingsNote: note } : {}),
     toolVersion: TOOL_VERSION,
     ...(probe ? { probe } : {}),
   };
@@ -174,7 +178,7 @@ async function profileBlock(
     );
   } catch (error) {
     // A lost connection is dropped, so the next run connects again instead of failing the same way.
-    if (['NJS-500', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
+    if (['NJS-500', 'NJS-501', 'NJS-003', 'NJS-521'].includes(explainDbError(error).code ?? '')) await connections.disconnect();
     await reportRunError(error);
     return;
   }
@@ -182,6 +186,21 @@ async function profileBlock(
   await show(doc, saved);
   const failed = doc.runs.find((r) => r.status === 'error' || r.status === 'timeout');
   if (failed?.error) void vscode.window.showWarningMessage(`PL/SQL Perf: the block failed in the ${failed.role} run. ${explainDbError(failed.error).message}`);
+}
+
+/** The editor's own findings (the language server, with the workspace index); this file alone if it cannot answer. */
+async function hypothesesFor(analyzer: HypothesesSource, document: vscode.TextDocument, target: ProfileTarget, file: string | undefined): Promise<TargetFindings> {
+  let reason = 'the language server gave no findings for this version of the file';
+  try {
+    const fromServer = await findingsFromServer(analyzer, document.uri.toString(), document.version, target);
+    if (fromServer) return fromServer;
+  } catch (error) {
+    reason = `the language server did not answer (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return {
+    ...findingsForTarget(document.getText(), target, file),
+    note: `the static findings come from this file alone, without the workspace index: ${reason}; calls into other files were not resolved`,
+  };
 }
 
 function toSelection(s: vscode.Selection): EditorSelection {
@@ -212,25 +231,6 @@ async function saveProfile(context: vscode.ExtensionContext, folder: vscode.Work
     void vscode.window.showErrorMessage(`PL/SQL Perf: the profile could not be saved to ${uri.fsPath}: ${(error as Error).message}`);
     return undefined;
   }
-}
-
-/** Hints a profile confirmed get a note on their line, with the measured reason. */
-function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument): void {
-  const file = doc.source.file;
-  if (file === undefined) return;
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const uri = file.startsWith('/') ? vscode.Uri.file(file) : folder ? vscode.Uri.joinPath(folder.uri, file) : undefined;
-  if (!uri) return;
-  const diagnostics = doc.cards
-    .filter((c) => c.verdict === 'confirmed' && c.hypothesis.line !== undefined)
-    .map((c) => {
-      const line = c.hypothesis.line! - 1;
-      const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), `Confirmed by profile: ${c.reason}`, vscode.DiagnosticSeverity.Information);
-      d.source = 'plsql-perf profile';
-      if (c.hypothesis.rule) d.code = c.hypothesis.rule;
-      return d;
-    });
-  collection.set(uri, diagnostics);
 }
 
 function comparisonMarkdown(before: ProfileDocument, after: ProfileDocument): string {

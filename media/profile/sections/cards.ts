@@ -31,7 +31,15 @@ function ruleLink(ctx: RenderContext, rule: string): HTMLElement {
     : el('code', { className: 'pp-rule', title: `docs/rules/${rule}.md`, attrs: { 'data-rule': rule } }, rule);
 }
 
-function renderCard(ctx: RenderContext, card: FindingCard): HTMLElement {
+/** "line 14", or "proc_by2.prc line 6" for a line of another file than the profiled one (a called subprogram). */
+function lineText(doc: ProfileDocument, file: string | undefined, line: number): string {
+  return file !== undefined && file !== doc.source.file ? `${file.split(/[\\/]/).pop()} line ${line}` : `line ${line}`;
+}
+
+const findingKey = (doc: ProfileDocument, rule: string | undefined, file: string | undefined, line: number | undefined): string =>
+  `${rule}:${file ?? doc.source.file}:${line}`;
+
+function renderCard(ctx: RenderContext, doc: ProfileDocument, card: FindingCard): HTMLElement {
   const h = card.hypothesis;
   return el(
     'article',
@@ -42,7 +50,7 @@ function renderCard(ctx: RenderContext, card: FindingCard): HTMLElement {
       { className: 'pp-hypothesis' },
       h.rule ? ruleLink(ctx, h.rule) : el('span', null, 'session-level'),
       h.line !== undefined ? ' at ' : null,
-      h.line !== undefined ? lineLink(ctx, h.file, h.line, `line ${h.line}`) : null,
+      h.line !== undefined ? lineLink(ctx, h.file, h.line, lineText(doc, h.file, h.line)) : null,
       h.loop ? `, ${h.loop.text}` : null,
       ': ',
       h.message,
@@ -58,8 +66,8 @@ function renderCard(ctx: RenderContext, card: FindingCard): HTMLElement {
 }
 
 function uncoveredFindings(doc: ProfileDocument): StaticFinding[] {
-  const covered = new Set(doc.cards.map((c) => `${c.hypothesis.rule}:${c.hypothesis.line}`));
-  return doc.staticFindings.filter((f) => !covered.has(`${f.rule}:${f.line}`));
+  const covered = new Set(doc.cards.map((c) => findingKey(doc, c.hypothesis.rule, c.hypothesis.file, c.hypothesis.line)));
+  return doc.staticFindings.filter((f) => !covered.has(findingKey(doc, f.rule, f.file, f.line)));
 }
 
 export function renderCards(doc: ProfileDocument, ctx: RenderContext): HTMLElement {
@@ -67,13 +75,13 @@ export function renderCards(doc: ProfileDocument, ctx: RenderContext): HTMLEleme
   return section(
     'findings',
     'Findings',
-    doc.cards.length === 0 ? note('No finding cards: the profile holds no hypothesis that a measurement could decide.') : el('div', { className: 'pp-cards' }, ...doc.cards.map((c) => renderCard(ctx, c))),
+    doc.cards.length === 0 ? note('No finding cards: the profile holds no hypothesis that a measurement could decide.') : el('div', { className: 'pp-cards' }, ...doc.cards.map((c) => renderCard(ctx, doc, c))),
     rest.length > 0 &&
       el(
         'div',
         { attrs: { 'data-list': 'static-findings' } },
         el('h3', null, 'Static hints in the profiled lines without a card'),
-        el('ul', { className: 'pp-static' }, ...rest.map((f) => el('li', null, ruleLink(ctx, f.rule), ' at ', lineLink(ctx, doc.source.file, f.line, `line ${f.line}`), `: ${f.message}`))),
+        el('ul', { className: 'pp-static' }, ...rest.map((f) => el('li', null, ruleLink(ctx, f.rule), ' at ', lineLink(ctx, f.file ?? doc.source.file, f.line, lineText(doc, f.file, f.line)), `: ${f.message}`))),
       ),
   );
 }

@@ -3,6 +3,8 @@
  * Version 1; both sides import these types.
  */
 import type { Severity } from '../syntax/finding.ts';
+import type { UnitLines } from '../profile/hypotheses.ts';
+import type { StaticFinding } from '../profile/profileDocument.ts';
 
 /** Analyse every indexed file of the workspace (the "Check workspace" and "Export review checklist" commands). */
 export const CheckWorkspaceRequest = 'plsqlPerf/checkWorkspace';
@@ -54,4 +56,33 @@ export interface ProfileBlockArguments {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
   name: string;
   kind: 'anonymous-block' | 'procedure' | 'function' | 'subprogram';
+}
+
+/**
+ * The hypotheses of "Profile this block": the findings the editor shows on the profiled lines, computed with
+ * the workspace index (a call to a standalone function of another file is known), plus those in the
+ * subprogram the block calls, wherever in the workspace it is defined. Lines are 1-based with an exclusive end
+ * column, as in findings and saved profiles (not LSP positions): the result goes into the profile unchanged.
+ */
+export const ProfileHypothesesRequest = 'plsqlPerf/profileHypotheses';
+
+export interface ProfileHypothesesParams {
+  /** An open document (the server analyses the editor's text). */
+  uri: string;
+  startLine: number;
+  endLine: number;
+  /** The subprogram the block calls (EXEC name, or a generated call block), as written. */
+  subprogram?: string;
+}
+
+export interface ProfileHypothesesResult {
+  version: 1;
+  /** The document version the findings belong to. */
+  documentVersion: number;
+  /** In the profile's form; `file` (workspace-relative) only on findings of another file. */
+  findings: StaticFinding[];
+  /** Units of the document and of the called subprogram's file (with `file`), for HPROF's unit lines. */
+  units: UnitLines[];
+  /** Where the called subprogram is defined, when it was found. */
+  calledUnit?: UnitLines;
 }

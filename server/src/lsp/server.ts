@@ -17,7 +17,8 @@ import { loopHeatHints, profileLenses } from './features/lenses.ts';
 import { definitionAt, referencesAt } from './features/navigation.ts';
 import { documentSymbols, workspaceSymbols } from './features/symbols.ts';
 import { checkWorkspace, ruleList } from './workspaceCheck.ts';
-import { CheckWorkspaceRequest, OpenRuleDocumentationCommand, RuleListRequest } from './protocol.ts';
+import { CheckWorkspaceRequest, OpenRuleDocumentationCommand, ProfileHypothesesRequest, RuleListRequest, type ProfileHypothesesParams } from './protocol.ts';
+import { profileHypotheses } from './profileHypotheses.ts';
 import { PushDiagnostics } from './pushDiagnostics.ts';
 import { ruleDocUri } from './ruleDocs.ts';
 import { defaultSettings, mergeSettings, SettingsStore, type ServerSettings } from './settings.ts';
@@ -218,6 +219,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onRequest(CheckWorkspaceRequest, guarded('checkWorkspace', null, (_params: unknown, token) =>
     checkWorkspace(index.fileNames.map((key) => ({ key, uri: uriOf(key) })), (uri) => documents.get(uri), (uri) => analyses.configFor(uri), index, log, token)));
+
+  connection.onRequest(ProfileHypothesesRequest, guarded('profileHypotheses', null, (params: ProfileHypothesesParams) => {
+    const document = documents.get(params.uri);
+    if (!document) return null;
+    return profileHypotheses(params, {
+      document, analysisOf: (d) => analyses.get(d), openDocument: (uri) => documents.get(uri), configFor: (uri) => analyses.configFor(uri),
+      keyOf: (uri) => keys.keyOf(uri), uriOf, index, log,
+    });
+  }));
 
   connection.onRequest(RuleListRequest, guarded('rules', null, () => ruleList((rule) => ruleDocUri(rule, options.docsRoot, ''))));
 

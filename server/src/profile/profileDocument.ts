@@ -236,6 +236,11 @@ export interface StaticFinding {
   loop?: { text: string; iterations?: number; line: number };
   /** The source text the finding covers (e.g. the callee name), kept because the finding may lie outside the block. */
   code?: string;
+  /**
+   * The file the finding is in, when it is not source.file: a subprogram the block calls, defined in another
+   * file of the workspace (found through the language server's workspace index).
+   */
+  file?: string;
 }
 
 export type Verdict = 'confirmed' | 'not-observed' | 'not-measured';

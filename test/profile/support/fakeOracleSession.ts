@@ -9,9 +9,17 @@ import { IDENTITY_SQL } from '../../../extension/src/profile/run/sessionIdentity
 import { SNAPSHOT_SQL } from '../../../extension/src/profile/run/snapshots.ts';
 import { ENABLE_OUTPUT_SQL, GET_LINE_SQL } from '../../../extension/src/profile/run/dbmsOutput.ts';
 import {
-  HPROF_ANALYZE_SQL, HPROF_CREATE_TABLES_SQL, HPROF_EDGES_SQL, HPROF_FUNCTIONS_SQL, HPROF_RUN_SQL, HPROF_START_SQL, HPROF_STOP_SQL,
-  HPROF_TABLES_SQL,
+  HPROF_ANALYZE_SQL, HPROF_CREATE_TABLES_SQL, HPROF_EDGES_SQL, HPROF_FUNCTIONS_SQL, HPROF_RAW_COMMITTED_SQL, HPROF_RAW_COUNT_SQL,
+  HPROF_RAW_READ_SQL, HPROF_RAW_RESTORE_SQL, HPROF_RUN_SQL, HPROF_START_SQL, HPROF_STOP_SQL, HPROF_TABLES, HPROF_TABLES_SQL,
 } from '../../../extension/src/profile/run/hprof.ts';
+
+/** Log names of the raw-data statements (their first lines alone would read like the block's). */
+const RAW_DATA_STEPS = new Map<string, string>([
+  [HPROF_RAW_COMMITTED_SQL, 'hprof raw data committed? (autonomous transaction)'],
+  [HPROF_RAW_READ_SQL, 'hprof raw data copied'],
+  [HPROF_RAW_COUNT_SQL, 'hprof raw data counted'],
+  [HPROF_RAW_RESTORE_SQL, 'hprof raw data restored'],
+]);
 
 /** What the block does to the session's counters when it runs. */
 export interface BlockEffect {
@@ -31,7 +39,8 @@ export interface FakeOptions {
   /** v$ views that raise ORA-00942 (no grant). */
   missingViews?: string[];
   noHprofGrant?: boolean;
-  hprofTablesExist?: boolean;
+  /** false: no DBMS_HPROF table; a list: only those tables; default: all of them. */
+  hprofTablesExist?: boolean | string[];
   hprofRows?: { run: Row; functions: Row[]; edges: Row[] };
   /** Runs the block; its effect is added to the counters. */
   block?: (sql: string) => Promise<BlockEffect | void>;
@@ -39,6 +48,14 @@ export interface FakeOptions {
   blockUntilBreak?: boolean;
   /** The block fails with this error. */
   blockError?: { code: string; message: string };
+  /**
+   * Where STOP_PROFILING's raw data row lands: in the session's transaction (a rollback removes it; the
+   * default, the case that needs care) or committed (as an autonomous write would be). Oracle's documentation
+   * does not say which: the run must work with both.
+   */
+  hprofRawData?: 'in-transaction' | 'committed';
+  /** The type of DBMSHP_TRACE_DATA.RAWDATA: published descriptions of the 18c table say CLOB; BLOB is also handled. */
+  hprofRawColumn?: 'clob' | 'blob';
 }
 
 /** What one snapshot query adds to the counters by itself (its parse, execute and reads). */
@@ -54,6 +71,8 @@ export class FakeOracleSession implements DbSession {
   readonly timeModel = new Map<string, number>([['DB time', 100000], ['DB CPU', 90000]]);
   readonly waits = new Map<string, [number, number, string]>([['SQL*Net message from client', [40, 9000000, 'Idle']]]);
   private output: string[] = [];
+  /** DBMSHP_TRACE_DATA's row for the trace, as this session's transaction sees it. */
+  private rawRow: { data: string | Uint8Array; committed: boolean } | undefined;
   private breakWaiter: (() => void) | undefined;
   private executions = 0;
 
@@ -77,7 +96,9 @@ export class FakeOracleSession implements DbSession {
   }
 
   async query(sql: string, binds?: Record<string, string | number | null>): Promise<Row[]> {
-    this.log.push(`query ${sql.split('\n')[0]!.slice(0, 60)}`);
+    this.log.push(`query ${RAW_DATA_STEPS.get(sql) ?? sql.split('\n')[0]!.slice(0, 60)}`);
+    if (sql === HPROF_RAW_READ_SQL) { assertTrace(binds?.trace_id); return this.rawRow ? [{ RAWDATA: this.rawRow.data, RUN_COMMENT: 'plsql-perf' }] : []; }
+    if (sql === HPROF_RAW_COUNT_SQL) { assertTrace(binds?.trace_id); return [{ N: this.rawRow ? 1 : 0 }]; }
     const view = /from (v\$\w+) where 1 = 0/.exec(sql)?.[1];
     if (view) {
       if (this.opts.missingViews?.includes(view)) throw Object.assign(new Error('ORA-00942: table or view does not exist'), { code: 'ORA-00942', errorNum: 942 });
@@ -101,7 +122,10 @@ export class FakeOracleSession implements DbSession {
       this.add(FAKE_SNAPSHOT_COST);
       return rows;
     }
-    if (sql === HPROF_TABLES_SQL) return [{ N: this.opts.hprofTablesExist === false ? 0 : 1 }];
+    if (sql === HPROF_TABLES_SQL) {
+      const tables = this.opts.hprofTablesExist === false ? [] : Array.isArray(this.opts.hprofTablesExist) ? this.opts.hprofTablesExist : [...HPROF_TABLES];
+      return tables.map((t) => ({ TABLE_NAME: t }));
+    }
     const h = this.opts.hprofRows;
     if (sql === HPROF_RUN_SQL) { assertRun(binds); return h ? [h.run] : []; }
     if (sql === HPROF_FUNCTIONS_SQL) { assertRun(binds); return h?.functions ?? []; }
@@ -110,16 +134,33 @@ export class FakeOracleSession implements DbSession {
   }
 
   async execute(sql: string, binds?: Record<string, BindDef>): Promise<Record<string, unknown>> {
-    this.log.push(`execute ${sql.split('\n')[0]!.slice(0, 60)}`);
+    this.log.push(`execute ${RAW_DATA_STEPS.get(sql) ?? sql.split('\n')[0]!.slice(0, 60)}`);
+    if (sql === HPROF_STOP_SQL) {
+      const text = 'P#V PLSHPROF Internal Version 1.0\nP#! PL/SQL Timer Started\n(fake raw profile)';
+      this.rawRow = { data: this.opts.hprofRawColumn === 'blob' ? Buffer.from(text) : text, committed: this.opts.hprofRawData === 'committed' };
+      return {};
+    }
+    if (sql === HPROF_RAW_COMMITTED_SQL) { assertTrace(binds?.trace_id?.val); return { n: this.rawRow?.committed ? 1 : 0 }; }
+    if (sql === HPROF_RAW_RESTORE_SQL) {
+      assertTrace(binds?.trace_id?.val);
+      const blob = this.opts.hprofRawColumn === 'blob';
+      const val = binds?.rawdata?.val;
+      const typed = blob ? binds?.rawdata?.type === 'blob' && val instanceof Uint8Array : binds?.rawdata?.type === 'clob' && typeof val === 'string';
+      if (!typed) throw new Error(`FakeOracleSession: the raw data goes back as a ${blob ? 'BLOB' : 'CLOB'}`);
+      this.rawRow = { data: val as string | Uint8Array, committed: false };
+      return {};
+    }
     if (sql === ENABLE_OUTPUT_SQL) { this.output = []; return {}; }
     if (sql === GET_LINE_SQL) {
       const line = this.output.shift();
       return line === undefined ? { line: null, status: 1 } : { line, status: 0 };
     }
-    if (sql === HPROF_CREATE_TABLES_SQL || sql === HPROF_STOP_SQL) return {};
+    if (sql === HPROF_CREATE_TABLES_SQL) return {};
     if (sql === HPROF_START_SQL) return { trace_id: 7 };
     if (sql === HPROF_ANALYZE_SQL) {
       if (binds?.trace_id?.val !== 7) throw new Error('FakeOracleSession: ANALYZE got the wrong trace id');
+      // What a real ANALYZE would run into: no raw data for the trace id.
+      if (!this.rawRow) throw new Error('FakeOracleSession: ANALYZE found no raw data for trace 7 in DBMSHP_TRACE_DATA');
       return { run_id: 41 };
     }
     // Anything else is the profiled block.
@@ -136,10 +177,20 @@ export class FakeOracleSession implements DbSession {
 
   setCallTimeout(ms: number): void { this.log.push(`callTimeout ${ms}`); }
   async break(): Promise<void> { this.log.push('break'); this.breakWaiter?.(); }
-  async commit(): Promise<void> { this.log.push('commit'); }
-  async rollback(): Promise<void> { this.log.push('rollback'); }
+  async commit(): Promise<void> {
+    this.log.push('commit');
+    if (this.rawRow) this.rawRow.committed = true;
+  }
+  async rollback(): Promise<void> {
+    this.log.push('rollback');
+    if (this.rawRow && !this.rawRow.committed) this.rawRow = undefined;
+  }
   async close(): Promise<void> { this.log.push('close'); }
   tag(module: string, action: string): void { this.log.push(`tag ${module}/${action}`); }
+}
+
+function assertTrace(traceId: unknown): void {
+  if (traceId !== 7) throw new Error('FakeOracleSession: raw data statement for the wrong trace id');
 }
 
 function assertRun(binds: Record<string, string | number | null> | undefined): void {

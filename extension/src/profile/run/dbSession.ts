@@ -6,8 +6,9 @@ export type BindDirection = 'in' | 'out' | 'inout';
 
 export interface BindDef {
   dir?: BindDirection;
-  type?: 'string' | 'number';
-  val?: string | number | null;
+  /** 'clob' / 'blob' for long text / bytes going into a LOB column (more than a VARCHAR2 or RAW bind holds). */
+  type?: 'string' | 'number' | 'clob' | 'blob';
+  val?: string | number | Uint8Array | null;
   /** For string out binds. */
   maxSize?: number;
 }
@@ -23,7 +24,7 @@ export interface DbError {
 }
 
 export interface DbSession {
-  /** Runs a query and returns all rows. */
+  /** Runs a query and returns all rows; CLOB columns come back as strings, BLOB columns as bytes. */
   query(sql: string, binds?: Record<string, string | number | null>): Promise<Row[]>;
   /** Runs a PL/SQL block or DML; returns the out binds by name. */
   execute(sql: string, binds?: Record<string, BindDef>): Promise<Record<string, unknown>>;

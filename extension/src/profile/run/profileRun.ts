@@ -10,7 +10,9 @@ import { buildFindingCards } from '../../../../server/src/profile/evidence/findi
 import type { ProfileTarget } from './blockSelection.ts';
 import { dbErrorOf, type DbSession } from './dbSession.ts';
 import { drainOutput, enableOutput } from './dbmsOutput.ts';
-import { analyzeHprof, ensureHprofTables, hprofSupported, startHprof, stopHprof } from './hprof.ts';
+import {
+  analyzeHprof, ensureHprofTables, hprofSupported, preserveRawData, restoreRawData, startHprof, stopHprof, type RawDataGuard, type UnitLines,
+} from './hprof.ts';
 import { ProbeClient, type RecordParams, type Recording } from './probeClient.ts';
 import type { ProbeCommand } from './probeTransport.ts';
 import { checkGrants, lookupSession, probeRefusal, type SessionIdentity } from './sessionIdentity.ts';
@@ -27,8 +29,10 @@ export interface RunRequest {
   toolVersion: string;
   /** How to start plsql-probe; undefined = database evidence only. */
   probe?: ProbeCommand;
-  /** Units the editor file defines, for HPROF lines of called subprograms (staticFindings.ts finds them). */
-  units?: { name: string; startLine: number; endLine: number }[];
+  /** Units the editor file (or, with `file`, another workspace file) defines, for HPROF lines of called subprograms. */
+  units?: UnitLines[];
+  /** Said in the profile's notes: where the static findings came from when not from the editor's analysis. */
+  staticFindingsNote?: string;
   /** Extra record parameters (tests narrow the catalog or the sampling rate). */
   probeRecord?: Partial<Omit<RecordParams, 'pid' | 'tid' | 'start_ticks'>>;
 }
@@ -68,6 +72,7 @@ export class ProfileRunner {
     const { options, target } = this.request;
     const now = this.deps.now ?? (() => new Date());
     const createdAt = now().toISOString();
+    if (this.request.staticFindingsNote) this.notes.push(this.request.staticFindingsNote);
     this.progress('checking privileges');
     await checkGrants(db, this.request.user, options.hprof);
     const identity = await lookupSession(db);
@@ -78,7 +83,15 @@ export class ProfileRunner {
       hprof = false;
       this.notes.push(`DBMS_HPROF was not used: table mode needs Oracle Database 18c or later (this is ${db.serverVersion})`);
     }
-    if (hprof && (await ensureHprofTables(db))) this.notes.push('created the DBMS_HPROF tables (DBMSHP_*) in your schema (DBMS_HPROF.CREATE_TABLES)');
+    if (hprof) {
+      const tables = await ensureHprofTables(db);
+      if (tables.state === 'created') this.notes.push('created the DBMS_HPROF tables (DBMSHP_*) in your schema (DBMS_HPROF.CREATE_TABLES)');
+      if (tables.state === 'incomplete') {
+        hprof = false;
+        this.notes.push(`DBMS_HPROF was not used: your schema has some DBMS_HPROF tables but not ${tables.missing.join(', ')} (older tables from dbmshptab.sql?). ` +
+          'DBMS_HPROF.CREATE_TABLES(force_it => TRUE) recreates them all, dropping the runs they hold: run it yourself if that is fine');
+      }
+    }
     await enableOutput(db);
 
     this.progress('measuring the snapshot queries\' own cost');
@@ -213,11 +226,18 @@ export class ProfileRunner {
       if (probe?.stop_reason === 'duration') probeProblems.push(`the block ran longer than the probe's ${PROBE_MAX_SECONDS} s maximum: the probe counts cover the first ${PROBE_MAX_SECONDS} s`);
     }
     const dbmsOutput = (await attempt('DBMS_OUTPUT', () => drainOutput(db))) ?? [];
+    // The raw profile may be in the block's transaction (hprof.ts): copied before that transaction ends.
+    const rawData: RawDataGuard | undefined = traceId === undefined ? undefined : await attempt('keeping the DBMS_HPROF raw data', () => preserveRawData(db, traceId));
     const commit = this.request.options.transaction === 'commit' && status === 'ok';
     await attempt(commit ? 'commit' : 'rollback', () => (commit ? db.commit() : db.rollback()));
-    // ANALYZE runs after the transaction ended, so whatever it does with its tables cannot commit the block's work.
+    // ANALYZE runs after the block's transaction ended, so whatever it commits cannot include the block's work.
     let hprof: HprofData | undefined;
     if (traceId !== undefined) {
+      if (rawData?.kind === 'missing') this.notes.push(`${role} run: DBMS_HPROF.STOP_PROFILING left no raw data in DBMSHP_TRACE_DATA for trace ${traceId}`);
+      if (rawData?.kind === 'copied') {
+        const restored = await attempt('restoring the DBMS_HPROF raw data', () => restoreRawData(db, traceId, rawData));
+        this.notes.push(`${role} run: DBMS_HPROF wrote its raw data in the block's transaction${restored ? ': the rollback removed it, so the run put back the copy it had read before' : ''} (${rawData.rawdata.length.toLocaleString('en-US')} ${typeof rawData.rawdata === 'string' ? 'characters' : 'bytes'})`);
+      }
       hprof = await attempt('DBMS_HPROF.ANALYZE', () => analyzeHprof(db, traceId, {
         ...(this.request.file !== undefined ? { file: this.request.file } : {}),
         startLine: this.request.target.startLine,

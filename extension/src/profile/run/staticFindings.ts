@@ -1,37 +1,49 @@
-// The hypotheses of a profile: the analyzer's findings on the profiled lines, plus those inside a subprogram of
-// the same document that the block calls (EXEC my_proc, or a generated call block), in file coordinates.
+// The hypotheses of a profile. They come from the language server (ProfileHypothesesRequest): the same
+// analysis the editor shows, with the workspace index, so a call to a standalone function of another file
+// and a called subprogram defined elsewhere in the workspace are known. When the server cannot answer (not
+// running, or the document is not one it analyses), the document alone is analysed and the profile says so.
 import { analyzeText } from '../../../../server/src/analysis/analyze.ts';
+import { findCalledUnit, hypothesesIn, unitsOfScript, type UnitLines } from '../../../../server/src/profile/hypotheses.ts';
 import type { StaticFinding } from '../../../../server/src/profile/profileDocument.ts';
+import { ProfileHypothesesRequest, type ProfileHypothesesParams, type ProfileHypothesesResult } from '../../../../server/src/lsp/protocol.ts';
 import type { ProfileTarget } from './blockSelection.ts';
 
-/** Findings about the analysis itself say nothing about performance. */
-const NOT_HYPOTHESES = new Set(['syntax-error', 'wrapped-unit', 'internal-error']);
+export type { UnitLines };
 
-export interface UnitLines { name: string; startLine: number; endLine: number }
+export interface TargetFindings {
+  findings: StaticFinding[];
+  units: UnitLines[];
+  /** Set when the findings do not come from the editor's analysis: why, for the profile's notes. */
+  note?: string;
+}
 
-export interface TargetFindings { findings: StaticFinding[]; units: UnitLines[] }
+/** The one call the extension makes to the language client (narrow, so tests can pass a real LSP connection). */
+export interface HypothesesSource {
+  sendRequest(method: string, params: ProfileHypothesesParams): Promise<ProfileHypothesesResult | null>;
+}
 
+export function hypothesesParams(uri: string, target: ProfileTarget): ProfileHypothesesParams {
+  const params: ProfileHypothesesParams = { uri, startLine: target.startLine, endLine: target.endLine };
+  if (target.subprogram !== undefined) params.subprogram = target.subprogram;
+  return params;
+}
+
+/** The document's findings as the editor has them; undefined when the server gave none for this version. */
+export async function findingsFromServer(source: HypothesesSource, uri: string, documentVersion: number, target: ProfileTarget): Promise<TargetFindings | undefined> {
+  const result = await source.sendRequest(ProfileHypothesesRequest, hypothesesParams(uri, target));
+  if (!result || result.version !== 1 || result.documentVersion !== documentVersion) return undefined;
+  return { findings: result.findings, units: result.units };
+}
+
+/**
+ * The fallback: the analyzer on this document alone, without the workspace index. Calls into other files are
+ * not resolved, so hints that need them (a standalone function defined elsewhere) are missing.
+ */
 export function findingsForTarget(documentText: string, target: ProfileTarget, file?: string): TargetFindings {
   const result = analyzeText(documentText, file === undefined ? {} : { file });
-  const units: UnitLines[] = [];
-  for (const unit of result.script.units) {
-    for (const model of unit.views[0] ?? []) {
-      if (model.name) units.push({ name: model.name, startLine: model.range.line, endLine: model.range.endLine });
-      for (const sub of model.subprograms) units.push({ name: `${model.name}.${sub.name}`, startLine: sub.range.line, endLine: sub.range.endLine });
-    }
-  }
-  const called = target.subprogram?.toUpperCase().replace(/"/g, '');
-  const calledUnit = called ? units.find((u) => u.name === called || u.name.endsWith(`.${called}`) || called.endsWith(`.${u.name}`)) : undefined;
-  const inScope = (line: number): boolean =>
-    (line >= target.startLine && line <= target.endLine) || (calledUnit !== undefined && line >= calledUnit.startLine && line <= calledUnit.endLine);
-  const lines = documentText.split(/\r?\n/);
-  const findings = result.findings
-    .filter((f) => !NOT_HYPOTHESES.has(f.rule) && inScope(f.line))
-    .map((f): StaticFinding => {
-      const s: StaticFinding = { rule: f.rule, severity: f.severity, message: f.message, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn };
-      if (f.loop) s.loop = { ...f.loop };
-      if (f.line === f.endLine) s.code = (lines[f.line - 1] ?? '').slice(f.column - 1, f.endColumn - 1);
-      return s;
-    });
+  const units = unitsOfScript(result.script);
+  const findings = hypothesesIn(result.findings, documentText, target);
+  const calledUnit = target.subprogram ? findCalledUnit(units, target.subprogram) : undefined;
+  if (calledUnit) findings.push(...hypothesesIn(result.findings, documentText, calledUnit).filter((f) => f.line < target.startLine || f.line > target.endLine));
   return { findings, units };
 }

@@ -75,12 +75,13 @@ export class EvidenceContext {
     return { calls, measurement: { label: `HPROF calls of ${wanted}`, value: calls, source: 'hprof', run: this.hprofRun!.role } };
   }
 
-  /** HPROF time attributed to a file line (line-level hot spots). */
-  hprofLine(fileLine: number): Measurement[] {
+  /** HPROF time attributed to a finding's line (line-level hot spots), in the finding's own file. */
+  hprofLineOf(f: StaticFinding): Measurement[] {
     const hprof = this.hprofRun?.hprof;
     if (!hprof) return [];
+    const file = f.file ?? this.input.source.file;
     return hprof.lines
-      .filter((l) => l.fileLine === fileLine)
+      .filter((l) => l.fileLine === f.line && (l.file ?? this.input.source.file) === file)
       .flatMap((l) => [
         { label: `HPROF ${l.label}: calls`, value: l.calls, source: 'hprof' as const, run: this.hprofRun!.role },
         { label: `HPROF ${l.label}: time`, value: l.elapsedUs, unit: 'µs', source: 'hprof' as const, run: this.hprofRun!.role },
@@ -121,9 +122,11 @@ function withUnit(m: Measurement, unit: string | undefined): Measurement {
 /** The card skeleton for a static finding: hypothesis filled in, verdict to be decided. */
 export function hypothesisCard(f: StaticFinding, file: string | undefined, title: string): Omit<FindingCard, 'verdict' | 'reason'> {
   const hypothesis: FindingCard['hypothesis'] = { rule: f.rule, line: f.line, message: f.message, docPath: `docs/rules/${f.rule}.md` };
-  if (file !== undefined) hypothesis.file = file;
+  // A finding in a called subprogram of another file names that file; the others are in the profiled file.
+  const where = f.file ?? file;
+  if (where !== undefined) hypothesis.file = where;
   if (f.loop) hypothesis.loop = f.loop;
-  return { id: `${f.rule}:${f.line}`, title, hypothesis, measurements: [] };
+  return { id: f.file === undefined ? `${f.rule}:${f.line}` : `${f.rule}:${f.file}:${f.line}`, title, hypothesis, measurements: [] };
 }
 
 /** Formats counts for reasons: 1000000 -> "1,000,000". */

@@ -9,7 +9,7 @@ const MESSAGE_READ_FUNCTIONS = ['slmsrd', 'lmsagbf'] as const;
 
 export function exceptionsInLoopCard(f: StaticFinding, ctx: EvidenceContext): FindingCard {
   const card = hypothesisCard(f, ctx.input.source.file, 'Handled exception per iteration');
-  card.measurements.push(...ctx.hprofLine(f.line));
+  card.measurements.push(...ctx.hprofLineOf(f));
   if (!ctx.probe) {
     return { ...card, verdict: 'not-measured', reason: `${ctx.probeMissing}; raised exceptions and message-file reads are counted by the probe (kgebse, slmsrd)` };
   }

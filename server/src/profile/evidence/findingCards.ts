@@ -37,7 +37,7 @@ export function buildFindingCards(input: EvidenceInput): FindingCard[] {
 /** A rule without a kernel-level signature: HPROF's time on the line is the evidence we can show. */
 function unmappedCard(f: StaticFinding, ctx: EvidenceContext): FindingCard {
   const card = hypothesisCard(f, ctx.input.source.file, f.rule);
-  card.measurements.push(...ctx.hprofLine(f.line));
+  card.measurements.push(...ctx.hprofLineOf(f));
   const reason = card.measurements.length
     ? 'no kernel-level measurement decides this rule; the HPROF numbers show what the line cost'
     : 'no kernel-level measurement decides this rule, and HPROF recorded nothing for this line';

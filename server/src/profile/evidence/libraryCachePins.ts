@@ -13,7 +13,7 @@ export function libraryCachePinsCard(f: StaticFinding, ctx: EvidenceContext): Fi
   const card = hypothesisCard(f, ctx.input.source.file, `Library-cache pin per call${callee ? ` of ${callee.toUpperCase()}` : ''}`);
   const hprof = callee ? ctx.hprofCallsOf(callee) : undefined;
   if (hprof) card.measurements.push(hprof.measurement);
-  card.measurements.push(...ctx.hprofLine(f.line));
+  card.measurements.push(...ctx.hprofLineOf(f));
   const expected = hprof?.calls ?? f.loop?.iterations;
   const expectedFrom = hprof ? `HPROF counted ${n(hprof.calls)} calls of ${callee!.toUpperCase()}` : f.loop?.iterations ? `the loop runs about ${n(f.loop.iterations)} times` : undefined;
 

@@ -13,7 +13,7 @@ const SAMPLED_RATE = 1 / 128;
 
 export function planStatisticsCard(f: StaticFinding, ctx: EvidenceContext): FindingCard {
   const card = hypothesisCard(f, ctx.input.source.file, 'Rowsource statistics timing');
-  card.measurements.push(...ctx.hprofLine(f.line));
+  card.measurements.push(...ctx.hprofLineOf(f));
   if (!ctx.probe) {
     return { ...card, verdict: 'not-measured', reason: `${ctx.probeMissing}; rowsource statistics calls are counted by the probe (qerstUpdateStats)` };
   }
