@@ -11,6 +11,10 @@ import { FakeOracleSession } from './fakeOracleSession.ts';
 import { buildTools, OracleFixture, probeTestsBlocked, type Workdir } from './rootTools.ts';
 import { BLOCK_EFFECT, FIXTURE_COMMANDS, HPROF_ROWS, seedRequest } from './seedBlock.ts';
 
+export const FAKE_DATABASE_NOTE = 'test recording: the database figures (version, session, statistics, waits, DBMS_HPROF) come from the ' +
+  'tests\' FakeOracleSession, as no Oracle database runs on the build machines; the probe data is a real plsql-probe recording ' +
+  'of the fixture process named oracle';
+
 export async function recordSeedProfile(tools: Workdir, fixture: OracleFixture): Promise<ProfileDocument> {
   const db = new FakeOracleSession({
     spid: String(fixture.pid),
@@ -35,7 +39,10 @@ if (process.argv[1] && import.meta.url === new URL(process.argv[1], 'file://').h
   const tools = buildTools();
   const fixture = await OracleFixture.start(tools.oracle, tools.dir);
   try {
-    writeFileSync(out, `${JSON.stringify(await recordSeedProfile(tools, fixture), null, 2)}\n`);
+    const doc = await recordSeedProfile(tools, fixture);
+    // The document is shown in the README and the panel tests: it must say where its database figures come from.
+    doc.notes.unshift(FAKE_DATABASE_NOTE);
+    writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
   } finally {
     fixture.stop();
     tools.remove();
