@@ -583,7 +583,9 @@ class Segmenter {
   /** `LANGUAGE JAVASCRIPT` or `JAVASCRIPT PURE` just before: an inline MLE body may start here. */
   private afterMleLanguage(t1s: number, t1e: number, t2s: number, t2e: number, t2w: boolean): boolean {
     const length = t1e - t1s;
-    if ((length !== 10 && length !== 4) || !t2w) return false;
+    const first = this.text.charCodeAt(t1s) | 0x20;
+    // most words are neither: decided without building a string
+    if (!((length === 10 && first === 106) || (length === 4 && first === 112)) || !t2w) return false; // j, p
     const last = this.text.slice(t1s, t1e).toUpperCase();
     if (!precedesInlineMleBody(last)) return false;
     const before = this.text.slice(t2s, t2e).toUpperCase();
