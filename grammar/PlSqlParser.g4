@@ -40,11 +40,11 @@ packageBodyItem
 topLevelItem
     : createStatement
     | anonymousBlock
-    // `sqlStatement (SEMI | EOF)` would keep every decision at the end of a query LL(1) (faster cold start),
-    // but then a clause the SQL rules do not know yet fails the file instead of ending the statement and being
-    // read as the next item: 11 corpus files (MODEL rules, analytic views, VERSIONS PERIOD FOR) fell to
-    // syntax errors. Kept optional until those clauses are in the grammar (grammar/README.md).
-    | sqlStatement SEMI?
+    // A SQL statement without ';' ends the segment (the pre-pass cuts at ';' and '/'). Saying so keeps every
+    // decision at the end of a query (aliases, joins) LL(1): if another item could follow, an alias and the
+    // first word of that item would look alike until the end of the statement, and SLL prediction would scan
+    // that far at every table and column alias (most of a cold start's prediction work; grammar/README.md).
+    | sqlStatement (SEMI | EOF)
     | islandStatement
     | SEMI
     ;
@@ -480,7 +480,8 @@ selectStatement
 
 // FOR UPDATE is part of the query, so a cursor FOR loop's `(select ... for update)` parses.
 subquery
-    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause? forUpdateClause?
+    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause?
+      (forUpdateClause orderByClause?)?               // Oracle also takes ORDER BY after FOR UPDATE
     ;
 
 setOperator
@@ -536,6 +537,7 @@ windowDefinition
 modelToken
     : ~(LPAREN | RPAREN | SEMI | ORDER | UNION | INTERSECT | MINUS | EXCEPT | FETCH | OFFSET | FOR | QUALIFY | WINDOW)
     | LPAREN balancedTokens? RPAREN
+    | ID ORDER                                         // RULES AUTOMATIC ORDER, RULES SEQUENTIAL ORDER
     ;
 
 selectList
@@ -550,6 +552,7 @@ selectItem
 alias
     : aliasName
     | STRING
+    | COLUMNS                                          // a keyword of JSON_TABLE and PTFs, but not reserved: `) columns`
     ;
 
 fromClause
@@ -583,7 +586,7 @@ tablePrimary
     | LPAREN tableReference RPAREN
     | TABLE LPAREN (subquery | expression) RPAREN OUTER_JOIN?
     | EXTERNAL LPAREN balancedTokens RPAREN           // 18c inline external table
-    | nameChain partitionExtension? sampleClause?
+    | nameChain partitionExtension? sampleClause? (ID LPAREN balancedTokens RPAREN)?   // analytic view: av HIERARCHIES (h)
     ;
 
 // t PARTITION (p1), t SUBPARTITION (s1), t PARTITION FOR (2024, 'X').
@@ -597,12 +600,12 @@ sampleClause
 
 flashbackClause
     : AS OF (TIMESTAMP | ID) expression
-    | VERSIONS BETWEEN (~AND)* AND expression
+    | VERSIONS (ID FOR anyName)? BETWEEN (~AND)* AND expression   // VERSIONS PERIOD FOR valid_time BETWEEN ...
     ;
 
 joinClause
     : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
-      JOIN tableItem
+      JOIN (tableItem | TO ID LPAREN tableReference (COMMA tableReference)* RPAREN)   // 23ai JOIN TO ONE (d, l)
     | (CROSS | OUTER) APPLY tableItem
     ;
 
