@@ -64,8 +64,12 @@ createBody
     | typeBody
     | typeDefinition
     | (AND ID)? (FORCE | ID)? (JAVA | MLE) (~EOF)*    // [AND COMPILE] JAVA SOURCE, MLE MODULE: their code is not SQL
-    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI | OR | EDITIONABLE | NONEDITIONABLE | EDITIONING)
-      islandTokens                                     // table, view, ...
+    // Table, view, ...: an island. Its first words are not those of a Java source or MLE module, or the two
+    // alternatives would match the same tokens and SLL prediction would read the whole source to choose.
+    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI | OR | EDITIONABLE | NONEDITIONABLE | EDITIONING
+        | AND | FORCE | ID | JAVA | MLE)
+      islandTokens
+    | (FORCE | ID) (~(JAVA | MLE | SEMI) islandTokens | SEMI | EOF)
     ;
 
 unitProperty
@@ -142,7 +146,7 @@ timingPoint
 // ---- object types ---------------------------------------------------------------------------------------
 
 typeDefinition
-    : TYPE qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
+    : TYPE qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* (SEMI | EOF)
     ;
 
 typeDefinitionBody

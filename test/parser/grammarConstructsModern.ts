@@ -160,6 +160,7 @@ end;` },
     accepted: [
       { name: 'EXEC with a whole block or several statements on one line', code: "exec begin null; end;\nexecute declare x number; begin x := 1; end;\nexec :a := 1; :b := 'x';\nexec open :rc for select 1 from dual;\nexec execute immediate :sql\nexec select 1 into :n from dual;" },
       { name: 'SQL*Plus line continuation', code: "set linesize 200 -\n    pagesize 100\ncolumn name format a30 -\n  heading 'Name'\nselect 1 from dual;" },
+      { name: 'a Java source after NOFORCE, DDL islands after FORCE and other words', code: 'create noforce java source named "N" as public class N { int f() { return 1; } }\n/\ncreate or replace force view v as select 1 a from dual;\ncreate global temporary table g (a number) on commit delete rows;\ncreate type body_t as object (a number);\n/\ncreate type body body_t as member function f return number is begin return a; end; end;\n/' },
       { name: 'CREATE AND COMPILE JAVA SOURCE islands with / lines inside', code: 'create or replace and compile java source named "Calc" as\npublic class Calc {\n  static int div(int a, int b) { return a\n/ b; }\n}\n/\nbegin null; end;\n/' },
       { name: 'SQLPREFIX (#) and @ lines inside a statement, buffer edits', code: 'update emp e\nset sal = sal + 1\n#pause\nwhere 1 = 1;\nselect * from t\nwhere x = 1\n@pr\n0 declare\n/' },
     ],
