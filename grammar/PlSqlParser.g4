@@ -40,11 +40,11 @@ packageBodyItem
 topLevelItem
     : createStatement
     | anonymousBlock
-    // `sqlStatement (SEMI | EOF)` would keep every decision at the end of a query LL(1) (faster cold start),
-    // but then a clause the SQL rules do not know yet fails the file instead of ending the statement and being
-    // read as the next item: 11 corpus files (MODEL rules, analytic views, VERSIONS PERIOD FOR) fell to
-    // syntax errors. Kept optional until those clauses are in the grammar (grammar/README.md).
-    | sqlStatement SEMI?
+    // A SQL statement without ';' ends the segment (the pre-pass cuts at ';' and '/'). Saying so keeps every
+    // decision at the end of a query (aliases, joins) LL(1): if another item could follow, an alias and the
+    // first word of that item would look alike until the end of the statement, and SLL prediction would scan
+    // that far at every table and column alias (most of a cold start's prediction work; grammar/README.md).
+    | sqlStatement (SEMI | EOF)
     | islandStatement
     | SEMI
     ;
@@ -64,8 +64,12 @@ createBody
     | typeBody
     | typeDefinition
     | (AND ID)? (FORCE | ID)? (JAVA | MLE) (~EOF)*    // [AND COMPILE] JAVA SOURCE, MLE MODULE: their code is not SQL
-    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI | OR | EDITIONABLE | NONEDITIONABLE | EDITIONING)
-      islandTokens                                     // table, view, ...
+    // Table, view, ...: an island. Its first words are not those of a Java source or MLE module, or the two
+    // alternatives would match the same tokens and SLL prediction would read the whole source to choose.
+    | ~(PACKAGE | PROCEDURE | FUNCTION | TRIGGER | TYPE | SEMI | OR | EDITIONABLE | NONEDITIONABLE | EDITIONING
+        | AND | FORCE | ID | JAVA | MLE)
+      islandTokens
+    | (FORCE | ID) (~(JAVA | MLE | SEMI) islandTokens | SEMI | EOF)
     ;
 
 // 23ai: CREATE PROCEDURE IF NOT EXISTS p ... leaves an existing unit alone.
@@ -147,7 +151,7 @@ timingPoint
 // ---- object types ---------------------------------------------------------------------------------------
 
 typeDefinition
-    : TYPE ifNotExists? qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* SEMI?
+    : TYPE ifNotExists? qualifiedName FORCE? (ID STRING)? unitProperty* typeDefinitionBody? typeModifier* (SEMI | EOF)
     ;
 
 typeDefinitionBody
@@ -500,7 +504,8 @@ selectStatement
 
 // FOR UPDATE is part of the query, so a cursor FOR loop's `(select ... for update)` parses.
 subquery
-    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause? forUpdateClause?
+    : withClause? subqueryTerm (setOperator subqueryTerm)* orderByClause? rowLimitingClause?
+      (forUpdateClause orderByClause?)?               // Oracle also takes ORDER BY after FOR UPDATE
     ;
 
 setOperator
@@ -557,6 +562,7 @@ modelToken
     : ~(LPAREN | RPAREN | SEMI | ORDER | UNION | INTERSECT | MINUS | EXCEPT | FETCH | OFFSET | FOR | QUALIFY | WINDOW)
     | ID ORDER                                         // RULES SEQUENTIAL ORDER | AUTOMATIC ORDER, never ORDER BY
     | LPAREN balancedTokens? RPAREN
+    | ID ORDER                                         // RULES AUTOMATIC ORDER, RULES SEQUENTIAL ORDER
     ;
 
 selectList
@@ -576,7 +582,7 @@ alias
     | STRING
     | OPEN
     | CLOSE
-    | COLUMNS
+    | COLUMNS                                          // a keyword of JSON_TABLE and PTFs, but not reserved: `) columns`
     ;
 
 fromClause
@@ -617,7 +623,7 @@ tablePrimary
     | TABLE LPAREN (subquery | expression) RPAREN OUTER_JOIN?
     | EXTERNAL LPAREN balancedTokens RPAREN           // 18c inline external table
     | GRAPH_TABLE_OPERATOR LPAREN balancedTokens RPAREN   // 23ai property graph query (MATCH (a)-[e]->(b) ...)
-    | nameChain partitionExtension? sampleClause?
+    | nameChain partitionExtension? sampleClause? (ID LPAREN balancedTokens RPAREN)?   // analytic view: av HIERARCHIES (h)
     ;
 
 // t PARTITION (p1), t SUBPARTITION (s1), t PARTITION FOR (2024, 'X').
@@ -632,12 +638,12 @@ sampleClause
 // AS OF SCN | TIMESTAMP | PERIOD FOR valid_time; VERSIONS [PERIOD FOR valid_time] BETWEEN ... AND ...
 flashbackClause
     : AS OF (TIMESTAMP | ID (FOR anyName)?) expression
-    | VERSIONS (ID FOR anyName)? BETWEEN (~AND)* AND expression
+    | VERSIONS (ID FOR anyName)? BETWEEN (~AND)* AND expression   // VERSIONS PERIOD FOR valid_time BETWEEN ...
     ;
 
 joinClause
     : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
-      JOIN tableItem
+      JOIN (tableItem | TO ID LPAREN tableReference (COMMA tableReference)* RPAREN)   // 23ai JOIN TO ONE (d, l)
     | (CROSS | OUTER) APPLY tableItem
     | JOIN TO ID LPAREN joinToOneItem (COMMA joinToOneItem)* RPAREN   // 23.26 (26ai): JOIN TO ONE (d, l INNER JOIN c)
     ;

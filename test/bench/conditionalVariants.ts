@@ -3,6 +3,10 @@
  * (parser/conditionalCompilation.ts). Measured per corpus file with $IF directives, warm: the file as it is
  * against each variant alone (its text with the other branches and the directives blanked out, lines kept).
  * The target is at most twice the longest variant.
+ *
+ * The texts are timed in rounds (the file, then each variant, per round) and each text's median taken: timed
+ * one after the other, a slow stretch of the shared machine fell on one text only, and a file that costs 1.2x
+ * its variant showed as 2x to 5x from one run to the next.
  */
 import { performance } from 'node:perf_hooks';
 import { CharStream, CommonTokenStream, Token } from 'antlr4ng';
@@ -12,7 +16,7 @@ import type { CorpusFile } from './corpus.ts';
 import type { BenchParser } from './driver.ts';
 import { median } from './stats.ts';
 
-const RUNS = 5;
+const ROUNDS = 9;
 
 export interface VariantCost {
   file: string;
@@ -44,14 +48,17 @@ export function variantTexts(text: string): string[] {
   return out;
 }
 
-function time(parser: BenchParser, text: string): number {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    parser.parse(text, { unitCache: false });
-    times.push(performance.now() - t);
+/** The median time of each text, timed in interleaved rounds. */
+function timeInRounds(parser: BenchParser, texts: readonly string[]): number[] {
+  const times = texts.map((): number[] => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    texts.forEach((text, i) => {
+      const t = performance.now();
+      parser.parse(text, { unitCache: false });
+      times[i]!.push(performance.now() - t);
+    });
   }
-  return median(times);
+  return times.map(median);
 }
 
 /** Files with directives whose cost is measured, most expensive ratio first. */
@@ -61,8 +68,8 @@ export function measureVariantCosts(parser: BenchParser, corpus: readonly Corpus
     if (!/\$if\b/i.test(file.text)) continue;
     const variants = variantTexts(file.text);
     if (variants.length < 2) continue;
-    const wholeMs = time(parser, file.text);
-    const longestVariantMs = Math.max(...variants.map((v) => time(parser, v)));
+    const [wholeMs, ...variantMs] = timeInRounds(parser, [file.text, ...variants]);
+    const longestVariantMs = Math.max(...variantMs);
     costs.push({ file: file.path, variants: variants.length, wholeMs, longestVariantMs, ratio: wholeMs / longestVariantMs });
   }
   return costs.sort((a, b) => b.ratio - a.ratio);

@@ -25,6 +25,8 @@ const rejected: { name: string; code: string; line: number; column: number; mess
   { name: 'ELSE IF instead of ELSIF leaves IF unclosed', code: 'begin\n  if a then null;\n  else if b then null;\n  end if;\nend;', line: 5, column: 4, message: /expected 'IF'|syntax error/ },
   { name: 'stray character', code: 'begin\n  x := 1 # 2;\nend;', line: 2, column: 10, message: /unexpected '#'|syntax error at '#'|';' expected before '#'/ },
   { name: 'BEGIN with no statement', code: 'begin\nend;', line: 2, column: 1, message: /syntax error/ },
+  // A SQL statement ends its segment: the word after a misspelt FROM is an error, not the start of another item.
+  { name: 'misspelt FROM in a query', code: 'select sysdate\n  form dual;', line: 2, column: 8, message: /syntax error/ },
   { name: 'conditional compilation without $END', code: 'begin\n  $if $$x $then null;\nend;', line: 2, column: 3, message: /'\$IF' without '\$END'/i },
 ];
 

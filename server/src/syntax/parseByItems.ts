@@ -81,10 +81,21 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   }
   const end = relativePosition(text.length);
   assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };
-  // With conditional compilation the split followed every branch at once: an error may be the split's
-  // (rare; such a body with errors is parsed whole, as every body with directives was before).
-  const splitSuspect = failed.length > 0 && (layout.conditional === true || failed.some((i) => splitMayBeWrong(text, layout, i)));
+  // With conditional compilation the split followed every branch at once: an error in or next to an item with
+  // directives may be the split's (rare; such a body with errors is parsed whole, as every body with directives
+  // was before). An error away from them is checked like any other: a 6 MB body with directives somewhere and one
+  // error in its last procedure was parsed whole, three times (every branch, then each variant).
+  const splitSuspect = failed.some((i) => (layout.conditional === true && nearDirectives(text, layout, i)) || splitMayBeWrong(text, layout, i));
   return { origin, views: [[assembled]], errors, splitSuspect };
+}
+
+/** `$IF`, `$ELSE`, `$END`, ... (not `$$inquiry`) in the item or its neighbours; a directive word in a string counts too. */
+const DIRECTIVE = /(?<!\$)\$(if|then|elsif|else|end|error)\b/i;
+
+function nearDirectives(text: string, layout: PackageBodyLayout, index: number): boolean {
+  const from = layout.items[Math.max(0, index - 1)]!.start;
+  const to = layout.items[Math.min(layout.items.length - 1, index + 1)]!.end;
+  return DIRECTIVE.test(text.slice(from, to));
 }
 
 /**

@@ -69,8 +69,11 @@ function cachePut(key: string, value: CachedParse): void {
   if (unitCache.size > CACHE_LIMIT) unitCache.delete(unitCache.keys().next().value!);
 }
 
-/** How often the unit cache was used: for tests of incremental re-parsing and for diagnostics. */
-export const parseCounters = { cacheHits: 0, cacheMisses: 0 };
+/**
+ * How often the unit cache was used, and how often a package body split into items was parsed again whole (the
+ * split looked suspect): for tests of incremental re-parsing and of error locality, and for diagnostics.
+ */
+export const parseCounters = { cacheHits: 0, cacheMisses: 0, wholeBodyReparses: 0 };
 
 /** Drops every cached unit (tests and benchmarks that measure cold parses). */
 export function clearUnitCache(): void {
@@ -104,6 +107,7 @@ function parseCode(
     : null;
   let parsed = itemized ?? parseWhole(text, entry, origin, build);
   if (itemized?.splitSuspect) {
+    parseCounters.wholeBodyReparses++;
     // Never let the split add errors: if the body parses whole without errors, that parse wins.
     const whole = parseWhole(text, entry, origin, build);
     if (whole.errors.length === 0) parsed = whole;
