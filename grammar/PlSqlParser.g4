@@ -543,20 +543,17 @@ selectList
     : selectItem (COMMA selectItem)*
     ;
 
+// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); COLUMNS: dictionary
+// queries (`listagg(column_name, ', ') ... columns`). Nothing continues a select item with them; select items only,
+// since as table aliases they would grow every table's alias decision for names nobody gives a table.
 selectItem
     : STAR
-    | expression (AS (anyName | STRING) | alias)?
+    | expression (AS (anyName | STRING) | alias | OPEN | CLOSE | COLUMNS)?
     ;
 
-// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); COLUMNS: dictionary
-// queries (`listagg(column_name, ', ') ... columns`). No statement or clause continues with them after a table or
-// a select item (JSON_TABLE's COLUMNS follows an argument, the NESTED clause's a retyped NESTED).
 alias
     : aliasName
     | STRING
-    | OPEN
-    | CLOSE
-    | COLUMNS
     ;
 
 fromClause
