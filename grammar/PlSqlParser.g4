@@ -917,6 +917,8 @@ argument
         expression?
       | expression
       | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
+      // JSON_TRANSFORM's CASE: WHEN 'path filter' THEN (operations) ... [ELSE (operations)] END (retyped CASE)
+      | JSON_TRANSFORM_CASE (WHEN STRING THEN LPAREN balancedTokens? RPAREN)+ (ELSE LPAREN balancedTokens? RPAREN)? END
       )
       argumentTail*
     | STAR argumentTail*                               // COUNT(*), JSON_OBJECT(* RETURNING CLOB)

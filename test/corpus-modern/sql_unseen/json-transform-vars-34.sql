@@ -26,7 +26,13 @@ begin
    where p.username = user;
 
   update user_prefs p
-     set p.cfg = json_transform(p.cfg, rename '$.colour' = 'color', replace '$.size' = 14 ignore on missing)
+     set p.cfg = json_transform(p.cfg,
+                                rename '$.colour' = 'color',
+                                replace '$.size' = 14 ignore on missing,
+                                case when '$.size?(@ > 20)' then (set '$.size' = 20, append '$.notes' = 'clamped')
+                                     when '$.size?(@ < 8)' then (set '$.size' = 8)
+                                     else (remove '$.notes')
+                                end)
    where json_exists(p.cfg, '$.colour');
 end;
 /
