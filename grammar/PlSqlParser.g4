@@ -562,27 +562,23 @@ modelToken
     : ~(LPAREN | RPAREN | SEMI | ORDER | UNION | INTERSECT | MINUS | EXCEPT | FETCH | OFFSET | FOR | QUALIFY | WINDOW)
     | ID ORDER                                         // RULES SEQUENTIAL ORDER | AUTOMATIC ORDER, never ORDER BY
     | LPAREN balancedTokens? RPAREN
-    | ID ORDER                                         // RULES AUTOMATIC ORDER, RULES SEQUENTIAL ORDER
     ;
 
 selectList
     : selectItem (COMMA selectItem)*
     ;
 
+// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); COLUMNS: dictionary
+// queries (`listagg(column_name, ', ') ... columns`). Nothing continues a select item with them; select items only,
+// since as table aliases they would grow every table's alias decision for names nobody gives a table.
 selectItem
     : STAR
-    | expression (AS (anyName | STRING) | alias)?
+    | expression (AS (anyName | STRING) | alias | OPEN | CLOSE | COLUMNS)?
     ;
 
-// OPEN and CLOSE: OHLC price queries name their columns so (`first_value(p) over w open`); COLUMNS: dictionary
-// queries (`listagg(column_name, ', ') ... columns`). No statement or clause continues with them after a table or
-// a select item (JSON_TABLE's COLUMNS follows an argument, the NESTED clause's a retyped NESTED).
 alias
     : aliasName
     | STRING
-    | OPEN
-    | CLOSE
-    | COLUMNS                                          // a keyword of JSON_TABLE and PTFs, but not reserved: `) columns`
     ;
 
 fromClause
@@ -643,7 +639,7 @@ flashbackClause
 
 joinClause
     : (INNER | (LEFT | RIGHT | FULL) OUTER? | CROSS | NATURAL ((LEFT | RIGHT | FULL) OUTER? | INNER)?)?
-      JOIN (tableItem | TO ID LPAREN tableReference (COMMA tableReference)* RPAREN)   // 23ai JOIN TO ONE (d, l)
+      JOIN tableItem
     | (CROSS | OUTER) APPLY tableItem
     | JOIN TO ID LPAREN joinToOneItem (COMMA joinToOneItem)* RPAREN   // 23.26 (26ai): JOIN TO ONE (d, l INNER JOIN c)
     ;
@@ -953,6 +949,8 @@ argument
         expression?
       | expression
       | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
+      // JSON_TRANSFORM's CASE: WHEN 'path filter' THEN (operations) ... [ELSE (operations)] END (retyped CASE)
+      | JSON_TRANSFORM_CASE (WHEN STRING THEN LPAREN balancedTokens? RPAREN)+ (ELSE LPAREN balancedTokens? RPAREN)? END
       )
       argumentTail*
     | STAR argumentTail*                               // COUNT(*), JSON_OBJECT(* RETURNING CLOB)

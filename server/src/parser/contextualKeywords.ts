@@ -10,6 +10,8 @@
  *   an aggregate's filter, `count(*) filter (where x > 0)`: FILTER_ANALYTIC.
  * - DAY and YEAR not followed by TO or `(` are names (`select to_char(d, 'YYYY') year from t`): only an interval
  *   qualifier (`(a - b) day(9) to second`, `interval year to month`) continues an operand with them.
+ * - CASE WHEN 'string' THEN is JSON_TRANSFORM's CASE operation (`case when '$.a?(@ > 1)' then (set ...) end`):
+ *   JSON_TRANSFORM_CASE. A SQL or PL/SQL CASE never tests a bare string literal.
  * - NEW before `.` is a name (the row of a trigger's WHEN condition: `when (new.amount > old.amount)`), not the
  *   NEW of an object constructor: ID.
  * - TIMESTAMP or TIME before a string literal starts a typed literal: TIMESTAMP_LITERAL, TIME_LITERAL.
@@ -35,6 +37,8 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     const type = token.type;
     if (type === PlSqlLexer.NEW) {
       if (nextDefault(tokens, i)?.type === PlSqlLexer.DOT) token.type = PlSqlLexer.ID;
+    } else if (type === PlSqlLexer.CASE) {
+      if (isJsonTransformCase(tokens, i)) token.type = PlSqlLexer.JSON_TRANSFORM_CASE;
     } else if (type === PlSqlLexer.DAY || type === PlSqlLexer.YEAR) {
       const next = nextDefault(tokens, i)?.type;
       if (next !== PlSqlLexer.TO && next !== PlSqlLexer.LPAREN) token.type = PlSqlLexer.ID;
@@ -82,6 +86,13 @@ function isNthValueFrom(tokens: Token[], i: number): boolean {
   if (first !== PlSqlLexer.FIRST && first !== PlSqlLexer.LAST) return false;
   const after = tokens[nextDefaultIndex(tokens, j)]?.type;
   return after === PlSqlLexer.OVER || after === PlSqlLexer.IGNORE || after === PlSqlLexer.RESPECT;
+}
+
+function isJsonTransformCase(tokens: Token[], i: number): boolean {
+  const when = nextDefaultIndex(tokens, i);
+  if (tokens[when]?.type !== PlSqlLexer.WHEN) return false;
+  const path = nextDefaultIndex(tokens, when);
+  return tokens[path]?.type === PlSqlLexer.STRING && tokens[nextDefaultIndex(tokens, path)]?.type === PlSqlLexer.THEN;
 }
 
 function nextDefaultIndex(tokens: Token[], i: number): number {
