@@ -58,3 +58,18 @@ test('not split: package specs, other units, and bodies with conditional compila
   assert.equal(splitPackageBody('begin null; end;'), null);
   assert.equal(splitPackageBody('create package body p as $if $$x $then procedure a is begin null; end; $end end;'), null);
 });
+
+test('a SQL*Plus #-prefixed line between items is a command, not part of the body (#pause in a demo script)', () => {
+  const text = `create or replace package body p is
+  procedure a is
+  begin
+    null;
+  end;
+#pause
+  procedure b is
+  begin
+    x := y # 2;
+  end;
+end;`;
+  assert.deepEqual(items(text)?.map(([, body]) => body!.split('\n')[0]), ['procedure a is', 'procedure b is']);
+});

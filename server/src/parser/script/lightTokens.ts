@@ -31,6 +31,16 @@ export interface LightTokens {
   ends: Int32Array;
 }
 
+/** Whether only blanks stand before offset i on its line. */
+function startsLine(text: string, i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const c = text.charCodeAt(k);
+    if (isLineBreak(c)) return true;
+    if (!isBlank(c)) return false;
+  }
+  return true;
+}
+
 export function lightTokens(text: string): LightTokens {
   const n = text.length;
   // A token is at least one character long: n bounds the count.
@@ -50,6 +60,9 @@ export function lightTokens(text: string): LightTokens {
     if (isBlank(c) || isLineBreak(c)) {
       i++;
     } else if (c === 45 && text.charCodeAt(i + 1) === 45) { // --
+      const eol = text.indexOf('\n', i);
+      i = eol < 0 ? n : eol + 1;
+    } else if (c === 35 && startsLine(text, i)) { // #pause: a SQL*Plus SQLPREFIX line, hidden by the lexer too (sqlPrefixLine.ts)
       const eol = text.indexOf('\n', i);
       i = eol < 0 ? n : eol + 1;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) { // /*
