@@ -37,6 +37,8 @@ await Promise.all(
         format: e.format,
         sourcemap: 'linked',
         minify: e.platform === 'browser',
+        // Node bundles drop whitespace and simplify syntax (names kept): V8 compiles a smaller text at every start.
+        ...(e.platform === 'browser' ? {} : { minifyWhitespace: true, minifySyntax: true }),
         external: e.external ?? [],
         logLevel: 'warning',
         plugins: e.platform === 'browser' ? [] : [antlr4ngFastContexts],

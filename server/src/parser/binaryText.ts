@@ -10,6 +10,8 @@
 const SAMPLE = 65_536;
 const MIN_CONTROLS = 8;
 const MAX_CONTROL_SHARE = 1 / 50;
+// C0 controls other than tab, line feed, vertical tab, form feed and carriage return; DEL.
+const NON_TEXT_CONTROL = /[\u0001-\u0008\u000e-\u001f\u007f]/;
 
 export interface NotText {
   /** 1-based line of the first offending character. */
@@ -38,12 +40,14 @@ export function binaryContent(text: string): NotText | null {
   let first = nul;
   if (nul < 0) {
     const end = Math.min(text.length, SAMPLE);
+    // Text almost never has such a control: find the first with the regex engine (native code, no JIT warm-up at
+    // a cold start) and count only from there.
+    first = text.slice(0, end).search(NON_TEXT_CONTROL);
+    if (first < 0) return null;
     let controls = 0;
-    for (let i = 0; i < end; i++) {
+    for (let i = first; i < end; i++) {
       const c = text.charCodeAt(i);
-      if ((c < 32 && !isTextControl(c)) || c === 127) {
-        if (controls++ === 0) first = i;
-      }
+      if ((c < 32 && !isTextControl(c)) || c === 127) controls++;
     }
     if (controls < MIN_CONTROLS || controls <= end * MAX_CONTROL_SHARE) return null;
   }
