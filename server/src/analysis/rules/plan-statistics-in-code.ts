@@ -29,11 +29,11 @@ function isTrue(argument: { text: string } | undefined): boolean {
 
 /** Settings that switch on row-source statistics, searched in code (script lines) and string literals. */
 const SETTINGS: { pattern: RegExp; what: string; inCode: boolean }[] = [
-  { pattern: /\/\*\+[^*]*?\bgather_plan_statistics\b/gi, what: 'the gather_plan_statistics hint', inCode: false },
-  { pattern: /\bstatistics_level\s*=\s*'?all\b/gi, what: 'statistics_level = ALL', inCode: true },
-  { pattern: /"?_rowsource_statistics_sampfreq"?\s*=/gi, what: '_rowsource_statistics_sampfreq', inCode: true },
-  { pattern: /\bsql_trace\s*=\s*true\b/gi, what: 'sql_trace = TRUE', inCode: true },
-  { pattern: /\b10046\s+trace\s+name\s+context\s+forever/gi, what: 'event 10046 (SQL trace)', inCode: false },
+  { pattern: /\/\*\+[^*]*?\bgather_plan_statistics\b/gi, what: 'The gather_plan_statistics hint', inCode: false },
+  { pattern: /\bstatistics_level\s*=\s*'?all\b/gi, what: 'The setting statistics_level = ALL', inCode: true },
+  { pattern: /"?_rowsource_statistics_sampfreq"?\s*=/gi, what: 'The parameter _rowsource_statistics_sampfreq', inCode: true },
+  { pattern: /\bsql_trace\s*=\s*true\b/gi, what: 'The setting sql_trace = TRUE', inCode: true },
+  { pattern: /\b10046\s+trace\s+name\s+context\s+forever/gi, what: 'Event 10046 (SQL trace)', inCode: false },
 ];
 
 const WHY = 'it makes every row source time itself (seed 002: about 10x the CPU on a 10M-row scan). Remove it before the code ships, or guard it behind a debug switch.';
@@ -88,8 +88,7 @@ export const planStatisticsInCode: Rule = {
               const start = positionOf(lineStarts, offset);
               const end = positionOf(lineStarts, offset + length);
               const where = piece.kind === 'string' ? 'in a SQL string' : 'in the script';
-              const what = setting.what.charAt(0).toUpperCase() + setting.what.slice(1);
-              context.report({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column }, `${what} ${where}: ${WHY}`);
+              context.report({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column }, `${setting.what} ${where}: ${WHY}`);
             }
           }
         }
