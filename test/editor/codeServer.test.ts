@@ -14,15 +14,15 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
+import { CHROMIUM_PATH, launchChromium, quickOpen, runCommand } from './workbench.ts';
 
-const chromiumPath = '/usr/bin/chromium';
 const binary = codeServerBinary();
 const missing = !existsSync(binary)
   ? `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`
-  : !existsSync(chromiumPath) ? 'chromium is not installed (apt-get install chromium)' : undefined;
+  : !existsSync(CHROMIUM_PATH) ? 'chromium is not installed (apt-get install chromium)' : undefined;
 const artifacts = join(repoRoot, 'test-artifacts', 'editor');
 const vsix = join(repoRoot, 'dist', 'plsql-perf.vsix');
 
@@ -36,15 +36,6 @@ const mark = (what: string) => timings.push(`${((Date.now() - t0) / 1000).toFixe
 
 async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
-}
-
-/** Runs a command from the palette (F1) by its title. */
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input');
-  await page.keyboard.type(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
 }
 
 async function goTo(line: number, column: number): Promise<void> {
@@ -69,13 +60,7 @@ before(async () => {
   cpSync(join(repoRoot, 'test/fixtures/editor-e2e'), workspace, { recursive: true });
   session = await startCodeServer(binary, vsix, workspace);
   mark('code-server up, extension installed');
-  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'plsql-perf-chrome-')), {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1400, height: 860 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium({ width: 1400, height: 860 });
   page = browser.pages()[0] ?? (await browser.newPage());
   page.setDefaultTimeout(60_000);
   await page.goto(session.url);
@@ -94,11 +79,7 @@ after(async () => {
 test('code-server: squiggles, Problems panel, hover and a quick fix from the packaged extension', { skip, timeout: 240_000 }, async () => {
   try {
     await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } });
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input');
-    await page.keyboard.type('billing.pkb');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'billing.pkb' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await quickOpen(page, 'billing.pkb');
     await page.waitForSelector('.squiggly-warning');
     mark('warning squiggle drawn');
     // Two warnings: the hint (line 5) and the call to tax_rate, a standalone function in another file (line 7).
@@ -148,7 +129,7 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
 
     // The status bar item is there, and "Check workspace" analyses every file through the server.
     await page.locator('.statusbar-item', { hasText: 'PL/SQL Perf' }).first().waitFor();
-    await runCommand('PL/SQL Perf: Check workspace');
+    await runCommand(page, 'PL/SQL Perf: Check workspace');
     const toast = page.locator('.notification-toast', { hasText: /PL\/SQL Perf: \d+ finding/ }).first();
     await toast.waitFor();
     assert.match((await toast.innerText()).replace(/\s+/g, ' '), /PL\/SQL Perf: 1 finding\(s\) in 1 of 2 files/);
@@ -156,7 +137,7 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
 
     // "Export review checklist": the save dialog (code-server's own, a quick input holding the default path)
     // is accepted as offered; the Markdown lands in the workspace and opens in an editor.
-    await runCommand('PL/SQL Perf: Export review checklist to Markdown');
+    await runCommand(page, 'PL/SQL Perf: Export review checklist to Markdown');
     const dialog = page.locator('.quick-input-widget input');
     await page.waitForFunction("/plsql-perf-review\\.md$/.test(document.querySelector('.quick-input-widget input')?.value ?? '')");
     await dialog.press('Enter');

@@ -17,19 +17,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { canvasInk } from '../profile/chromium.ts';
 import { BLOCK, DOCUMENT, FILE } from '../profile/support/seedBlock.ts';
 import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
+import { CHROMIUM_PATH, launchChromium, quickOpen, runCommand } from './workbench.ts';
 
-const chromiumPath = '/usr/bin/chromium';
 const binary = codeServerBinary();
 const missing = !existsSync(binary)
   ? `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`
-  : !existsSync(chromiumPath) ? 'chromium is not installed (apt-get install chromium)' : undefined;
+  : !existsSync(CHROMIUM_PATH) ? 'chromium is not installed (apt-get install chromium)' : undefined;
 const skip = process.env.CI !== 'true' && missing;
 const artifacts = join(repoRoot, 'test-artifacts', 'editor');
 const PROFILE_NAME = 'seed-recorded.plsqlprofile.json';
@@ -82,13 +82,7 @@ before(async () => {
   writeFileSync(join(workspace, PROFILE_NAME), readFileSync(join(repoRoot, 'test/fixtures/profile', PROFILE_NAME)));
   session = await startCodeServer(binary, vsix, workspace);
 
-  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'plsql-perf-chrome-')), {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1500, height: 950 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium({ width: 1500, height: 950 });
   page = browser.pages()[0] ?? (await browser.newPage());
   page.setDefaultTimeout(60_000);
   page.on('console', (m) => {
@@ -138,19 +132,11 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     // The profiled file first, as a user would have it open: its squiggles say the extension is active (the
     // palette lists a command only once the extension host has registered the extension).
     await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } });
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input');
-    await page.keyboard.type('seed_patterns.sql');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'seed_patterns.sql' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await quickOpen(page, 'seed_patterns.sql');
     await page.waitForSelector('.squiggly-warning');
 
     // The extension's real command, from the palette; the file comes from VS Code's own (simple) open dialog.
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input');
-    await page.keyboard.type('PL/SQL Perf: Open a saved profile');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open a saved profile' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'PL/SQL Perf: Open a saved profile');
     const dialogInput = page.locator('.quick-input-widget:not([style*="display: none"]) input');
     await page.waitForFunction(`(document.querySelector('.quick-input-widget input') || {}).value?.startsWith(${JSON.stringify(workspace)})`);
     // The dialog fills in its start folder asynchronously and may overwrite what was typed first: type until it stays.
@@ -218,11 +204,7 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     // A window reload brings the panel back from its saved state (the panel serializer), charts and all.
     // VS Code's own reload command, which stores the workbench state first (a bare page reload may not).
     const reloaded = page.waitForEvent('load');
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input');
-    await page.keyboard.type('Developer: Reload Window');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Developer: Reload Window' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'Developer: Reload Window');
     await reloaded;
     await page.waitForSelector('.monaco-workbench');
     const restored = await profileFrame();
