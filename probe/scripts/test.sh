@@ -33,5 +33,7 @@ GOARCH=arm64 go build -trimpath -ldflags '-s -w' -o "$tmp/plsql-probe-arm64" ./c
 ls -l "$tmp"/plsql-probe-* | awk '{print $5, $9}'
 
 echo "== go test (euid $(id -u), CI=${CI:-unset})"
-# -v shows skip reasons; RUN/PAUSE/CONT noise is dropped.
-go test -count=1 -timeout 4m -v ./... 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'
+# -v shows skip reasons; RUN/PAUSE/CONT noise is dropped. -p 1: packages one at a time, because the root tests
+# record real processes and every recording sweeps stale lock files in /run/plsql-probe (sysx.sweepStale), which
+# the kill -9 test must find still there; in parallel another package's recording could sweep it first.
+go test -p 1 -count=1 -timeout 6m -v ./... 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'
