@@ -45,7 +45,8 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     } else if (type === PlSqlLexer.FROM) {
       if (previous?.type === PlSqlLexer.RPAREN && isNthValueFrom(tokens, i)) token.type = PlSqlLexer.FROM_ANALYTIC;
     } else if (type === PlSqlLexer.ID) {
-      const length = token.text!.length;
+      // Every name passes here: its length comes from the offsets, and its text (a new string) only when it fits.
+      const length = token.stop - token.start + 1;
       if (length === GRAPH_TABLE.length && token.text!.toLowerCase() === GRAPH_TABLE
         && nextDefault(tokens, i)?.type === PlSqlLexer.LPAREN) token.type = PlSqlLexer.GRAPH_TABLE_OPERATOR;
       else if (length === NESTED.length && token.text!.toLowerCase() === NESTED && isNestedClause(previous, nextDefault(tokens, i))) {
@@ -101,6 +102,5 @@ function nextDefaultIndex(tokens: Token[], i: number): number {
 }
 
 function nextDefault(tokens: Token[], i: number): Token | undefined {
-  for (let j = i + 1; j < tokens.length; j++) if (tokens[j]!.channel === 0) return tokens[j];
-  return undefined;
+  return tokens[nextDefaultIndex(tokens, i)];
 }
