@@ -2,6 +2,9 @@
  * SQL*Plus / SQLcl script segmenter: a fast, line-oriented pre-pass that splits a script into SQL*Plus commands,
  * plain SQL statements and PL/SQL units before the ANTLR lexer sees them.
  *
+ * Longer than our usual file on purpose: it is one state machine over one pass of the text (the rules below share
+ * the scan position and the last two words), and splitting it would put the hot loop behind calls between files.
+ *
  * One linear pass over the characters. It knows `--` and `/* *\/` comments, string literals (`'..''..'`, `n'..'`,
  * `q'[..]'`, `nq'{..}'`), and quoted identifiers, so a `/` line or a `;` inside any of them terminates nothing.
  * It never throws: unterminated strings and comments run to the end of the text.
@@ -579,7 +582,6 @@ class Segmenter {
     return text.charCodeAt(k) === CH_GT && text.charCodeAt(k + 1) === CH_GT ? k + 2 : -1;
   }
 
-  /** The `;` just scanned closes `END` or `END name` (name not IF/LOOP/CASE). */
   /** `LANGUAGE JAVASCRIPT` or `JAVASCRIPT PURE` just before: an inline MLE body may start here. */
   private afterMleLanguage(t1s: number, t1e: number, t2s: number, t2e: number, t2w: boolean): boolean {
     const length = t1e - t1s;
@@ -592,6 +594,7 @@ class Segmenter {
     return last === 'PURE' ? before === 'JAVASCRIPT' : before === 'LANGUAGE';
   }
 
+  /** The `;` just scanned closes `END` or `END name` (name not IF/LOOP/CASE). */
   private endsBlock(t1s: number, t1e: number, t1w: boolean, t2s: number, t2e: number, t2w: boolean): boolean {
     if (!t1w) return false;
     if (this.isWord(t1s, t1e, 'END')) return true;
