@@ -21,20 +21,17 @@ export function launchChromium(viewport: { width: number; height: number }): Pro
   });
 }
 
-/** Runs a command from the palette (F1) by its title. */
-export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
+/** Opens a quick input with `key`, types `text` and picks the first row that shows it. */
+async function pick(page: Page, key: string, text: string): Promise<void> {
+  await page.keyboard.press(key);
   await page.waitForSelector('.quick-input-widget input');
-  await page.keyboard.type(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.type(text);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 
+/** Runs a command from the palette (F1) by its title. */
+export const runCommand = (page: Page, title: string): Promise<void> => pick(page, 'F1', title);
+
 /** Opens a workspace file by name with Quick Open (Ctrl+P). */
-export async function quickOpen(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget input');
-  await page.keyboard.type(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
+export const quickOpen = (page: Page, name: string): Promise<void> => pick(page, 'Control+P', name);
