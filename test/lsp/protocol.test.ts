@@ -183,7 +183,7 @@ describe('language server over stdio (push diagnostics)', () => {
     assert.equal(fixes[0]!.isPreferred, true, 'a safe fix is the preferred action');
     // Line 4: "  SELECT /*+ gather_plan_statistics */ SUM(amount) INTO l_total FROM orders;"
     assert.deepEqual(fixes[0]!.edit!.changes[uri('order_stats.prc')], [
-      { range: { start: { line: 3, character: 9 }, end: { line: 3, character: 38 } }, newText: '' },
+      { range: { start: { line: 3, character: 9 }, end: { line: 3, character: 39 } }, newText: '' },
     ]);
     assert.deepEqual(fixes[1]!.edit!.changes[uri('order_stats.prc')], [{
       range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },

@@ -1,4 +1,9 @@
-/** FETCH ... BULK COLLECT INTO without LIMIT: the whole result set lands in session memory (PGA) at once. */
+/**
+ * FETCH ... BULK COLLECT INTO without LIMIT: the whole result set lands in session memory (PGA) at once.
+ * Advice, not a quick fix: adding `LIMIT n` alone compiles and silently drops every row after the first n
+ * (`FETCH ... LIMIT 1000; CLOSE c;`), and turning the fetch into a loop that processes every batch changes
+ * when the cursor is closed and where the collection's consumers run, which no local edit can prove safe.
+ */
 import { docPathOf, type Rule } from './rule.ts';
 
 const id = 'bulk-collect-without-limit';
@@ -9,8 +14,8 @@ export const bulkCollectWithoutLimit: Rule = {
     defaultSeverity: 'warning',
     status: 'stable',
     summary: 'FETCH ... BULK COLLECT INTO without LIMIT: the whole result set is held in PGA memory at once.',
-    remedy: 'Add LIMIT (100 to 1000 rows) and fetch in a loop until the cursor is exhausted.',
-    fixKind: 'suggestion',
+    remedy: 'Fetch in a loop with LIMIT (100 to 1000 rows), process each batch inside the loop, and exit when a fetch returns no rows.',
+    fixKind: 'none',
     docPath: docPathOf(id),
   },
   create(context) {
@@ -19,14 +24,8 @@ export const bulkCollectWithoutLimit: Rule = {
         if (statement.statementKind !== 'fetch' || !statement.bulkCollect || statement.hasLimit) return;
         // an absence is only reported where the parse is whole: error recovery can drop a LIMIT clause
         if (context.hasSyntaxErrorIn(statement.range)) return;
-        const text = context.textIn(statement.range);
-        const semicolon = text.lastIndexOf(';');
-        const endLine = statement.range.endLine;
-        const endColumn = semicolon >= 0 && !text.slice(semicolon).includes('\n') ? statement.range.endColumn - (text.length - semicolon) : statement.range.endColumn;
         context.report({ line: statement.range.line, column: statement.range.column, endLine: statement.range.line, endColumn: statement.range.column + 5 },
-          `FETCH ${statement.cursorName} BULK COLLECT without LIMIT loads every row into memory at once. Add LIMIT and fetch in a loop.`, {
-            fix: { kind: 'suggestion', title: 'Add LIMIT 1000 (then loop until the cursor is exhausted)', edits: [{ range: { line: endLine, column: endColumn, endLine, endColumn }, newText: ' LIMIT 1000' }] },
-          });
+          `FETCH ${statement.cursorName} BULK COLLECT without LIMIT loads every row into memory at once. Add LIMIT and fetch in a loop.`);
       },
     };
   },

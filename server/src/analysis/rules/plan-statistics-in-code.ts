@@ -4,6 +4,7 @@
  * DBMS_SESSION / DBMS_SYSTEM trace calls. They make every row source time itself (seed 002: a 10M-row scan
  * went from 0.57 s to 6.28 s CPU with 20-40 million timer calls); fine while tuning, costly when left in.
  */
+import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode } from '../../syntax/model/nodes.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { lineStartsOf, positionOf, scanPieces } from './support/literals.ts';
@@ -36,6 +37,20 @@ const SETTINGS: { pattern: RegExp; what: string; inCode: boolean }[] = [
   { pattern: /\b10046\s+trace\s+name\s+context\s+forever/gi, what: 'Event 10046 (SQL trace)', inCode: false },
 ];
 
+/**
+ * A whole hint comment to remove, with one of the blanks around it, so `SELECT /*+ ... *\/ x` becomes
+ * `SELECT x`, not `SELECT  x`: the following blank, else the preceding one (a comment at the end of a line).
+ */
+function withOneSpace(text: string, range: SourceRange): SourceRange {
+  const lineText = text.split('\n', range.line)[range.line - 1] ?? '';
+  if (range.endLine !== range.line) return range;
+  const before = lineText[range.column - 2];
+  const after = lineText[range.endColumn - 1];
+  if (after === ' ' && (before === ' ' || before === undefined)) return { ...range, endColumn: range.endColumn + 1 };
+  if (before === ' ' && (after === undefined || after === '\r')) return { ...range, column: range.column - 1 };
+  return range;
+}
+
 const WHY = 'it makes every row source time itself (seed 002: about 10x the CPU on a 10M-row scan). Remove it before the code ships, or guard it behind a debug switch.';
 
 export const planStatisticsInCode: Rule = {
@@ -59,7 +74,7 @@ export const planStatisticsInCode: Rule = {
         // the whole comment when it holds nothing else, else just the word (and one space after it)
         const wordEnd = at + 'gather_plan_statistics'.length + (raw[at + 'gather_plan_statistics'.length] === ' ' ? 1 : 0);
         const editRange = onlyHint || hint.range.line !== hint.range.endLine
-          ? hint.range
+          ? withOneSpace(context.text, hint.range)
           : { line: hint.range.line, column: hint.range.column + at, endLine: hint.range.line, endColumn: hint.range.column + wordEnd };
         context.report(hint.range, `The gather_plan_statistics hint turns on row-source statistics for this statement: ${WHY}`, {
           fix: onlyHint || hint.range.line === hint.range.endLine ? { kind: 'safe', title: 'Remove the gather_plan_statistics hint', edits: [{ range: editRange, newText: '' }] } : undefined,

@@ -111,7 +111,7 @@ export const utlFileSmallBuffer: Rule = {
           if (open.sizeArg && open.size === undefined) continue; // a size we cannot know: not reported
           const edit = open.sizeArg
             ? { range: open.sizeArg.range, newText: '32767' }
-            : { range: { line: open.call.range.endLine, column: open.call.range.endColumn - 1, endLine: open.call.range.endLine, endColumn: open.call.range.endColumn - 1 }, newText: ', 32767' };
+            : { range: { line: open.call.range.endLine, column: open.call.range.endColumn - 1, endLine: open.call.range.endLine, endColumn: open.call.range.endColumn - 1 }, newText: open.call.args.some((a) => a.name !== undefined) ? ', max_linesize => 32767' : ', 32767' };
           context.report(open.call.nameRange,
             `${open.handle} is opened with ${asked} and written ${loop.estimate.text}: each line or chunk is limited to that size. Open it with max_linesize => 32767.`, {
               loop: { estimate: loop.estimate, line: loop.statement.range.line },
