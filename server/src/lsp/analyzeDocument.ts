@@ -13,6 +13,8 @@ export interface EditorAnalysis {
   findings: EditorFinding[];
   script: ParsedScript;
   loops: LoopEstimate[];
+  /** Every call of the document with how it resolved (references, call hierarchy). */
+  calls: readonly ResolvedCall[];
   /** The call whose name covers this 1-based position, with how it resolved. */
   callAt(line: number, column: number): ResolvedCall | undefined;
   analysisMs: number;
@@ -44,7 +46,7 @@ export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): 
   } catch (error) {
     options.log?.(`parsing ${options.file} failed: ${describe(error)}`);
     const empty: ParsedScript = { segments: [], units: [], syntaxErrors: [], notes: [], lineCount: text.split('\n').length };
-    return { findings: [internalError(error)], script: empty, loops: [], callAt: () => undefined, analysisMs: performance.now() - started };
+    return { findings: [internalError(error)], script: empty, loops: [], calls: [], callAt: () => undefined, analysisMs: performance.now() - started };
   }
   const reindex = () => {
     try {
@@ -69,6 +71,7 @@ export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): 
     findings,
     script,
     loops: semantics.loops,
+    calls: semantics.calls,
     callAt: (line, column) => semantics.callAt(line, column),
     analysisMs: performance.now() - started,
   };

@@ -14,7 +14,10 @@ import { toDiagnostic } from './diagnostics.ts';
 import { codeActionsFor } from './features/codeActions.ts';
 import { hoverAt } from './features/hover.ts';
 import { loopHeatHints, profileLenses } from './features/lenses.ts';
-import { definitionAt, referencesAt } from './features/navigation.ts';
+import { definitionAt } from './features/navigation.ts';
+import { highlightsAt, referencesAt } from './features/references.ts';
+import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './features/callHierarchy.ts';
+import { CallSites } from './features/callSites.ts';
 import { documentSymbols, workspaceSymbols } from './features/symbols.ts';
 import { checkWorkspace, ruleList } from './workspaceCheck.ts';
 import { CheckWorkspaceRequest, OpenRuleDocumentationCommand, ProfileHypothesesRequest, RuleListRequest, type ProfileHypothesesParams } from './protocol.ts';
@@ -51,6 +54,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log);
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl);
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
+  /** Resolved calls of any workspace file, for one request. */
+  const callSites = () => new CallSites({ index, uriOf, openDocument: (uri) => documents.get(uri), analysisOf: (d) => analyses.get(d), log });
 
   async function diagnosticsOf(document: TextDocument) {
     const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
@@ -114,6 +119,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         definitionProvider: true,
         referencesProvider: true,
+        documentHighlightProvider: true,
+        callHierarchyProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
@@ -186,7 +193,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     definitionAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
 
   connection.onReferences(withDocument('references', [], async (document, params) =>
-    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, params.context.includeDeclaration, uriOf)));
+    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, callSites(), params.position, params.context.includeDeclaration, uriOf)));
+
+  connection.onDocumentHighlight(withDocument('documentHighlight', [], async (document, params) =>
+    highlightsAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position)));
+
+  connection.languages.callHierarchy.onPrepare(withDocument('prepareCallHierarchy', null, async (document, params) =>
+    prepareCallHierarchy(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
+  connection.languages.callHierarchy.onIncomingCalls(guarded('incomingCalls', [], (params) => incomingCalls(params.item, index, callSites(), uriOf)));
+  connection.languages.callHierarchy.onOutgoingCalls(guarded('outgoingCalls', [], (params) => outgoingCalls(params.item, index, callSites(), uriOf)));
 
   connection.onDocumentSymbol(withDocument('documentSymbol', [], async (document) =>
     documentSymbols(await analyses.get(document), document.uri)));

@@ -1,5 +1,5 @@
 /**
- * Go to definition and find references across the workspace, for subprograms, packages and cursors.
+ * Go to definition across the workspace, for subprograms, packages and cursors (references.ts finds the uses).
  * The name under the cursor is either a call (resolved by the analyzer, or looked up by name, also as a
  * member of the package body it is written in) or the name of a definition itself.
  */
@@ -23,8 +23,11 @@ function definitionsNamed(index: WorkspaceIndex, names: string[]): IndexedDefini
   return [];
 }
 
-/** The definitions the symbol at this position stands for, with the name to search references by. */
-function symbolAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position): { name: string; definitions: IndexedDefinition[] } | undefined {
+/**
+ * The definitions the symbol at this position stands for, with the name to search references by: a call as the
+ * analyzer resolved it (the rules use the same resolution), or the name of a definition itself.
+ */
+export function symbolAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position): { name: string; definitions: IndexedDefinition[] } | undefined {
   const call = analysis.callAt(position.line + 1, position.character + 1);
   if (call) {
     if (call.resolution.definition) {
@@ -46,27 +49,4 @@ function symbolAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex,
 export function definitionAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, uriOf: (key: string) => string): Location[] {
   const symbol = symbolAt(analysis, file, index, position);
   return symbol ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
-}
-
-export function referencesAt(
-  analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, includeDeclaration: boolean, uriOf: (key: string) => string,
-): Location[] {
-  const location = (d: { file: string; range: IndexedDefinition['range'] }): Location => ({ uri: uriOf(d.file), range: toLspRange(d.range) });
-  const symbol = symbolAt(analysis, file, index, position);
-  if (!symbol) return [];
-  const short = symbol.name.includes('.') ? symbol.name.slice(symbol.name.lastIndexOf('.') + 1) : undefined;
-  const container = symbol.name.includes('.') ? symbol.name.slice(0, symbol.name.lastIndexOf('.')) : undefined;
-  const refs = index.references(symbol.name).map(location);
-  // Unqualified calls to a package member from inside its own package body.
-  if (short && container) {
-    const bodies = new Set(index.definitions(container).filter((d) => d.kind === 'package-body').map((d) => d.file));
-    for (const file of bodies) {
-      const body = index.definitions(container).find((d) => d.file === file && d.kind === 'package-body')!;
-      for (const r of index.references(short)) {
-        if (r.file === file && r.range.line >= body.range.line && r.range.endLine <= body.range.endLine) refs.push(location(r));
-      }
-    }
-  }
-  const declarations = includeDeclaration ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
-  return [...declarations, ...refs];
 }

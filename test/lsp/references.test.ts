@@ -1,0 +1,113 @@
+/**
+ * References, document highlights and the call hierarchy over a real LSP client on stdio, by resolution:
+ * a standalone function BY2 (by2.fnc) and a package member PRICING.BY2 (pricing.pks/.pkb) are two symbols.
+ * Inside PRICING's body an unqualified `by2(1)` is the member, `app.by2(2)` the standalone function (APP is a
+ * schema); in caller.prc `by2(3)` is the standalone function, `pricing.by2(4)` the member. Only caller.prc is
+ * open: the other files' calls are resolved from disk.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
+import { fileUri, startClient, type LspClient } from './lspClient.ts';
+
+const server = ['node', join(repoRoot, 'dist/server.cjs'), '--stdio'];
+
+interface Range { start: { line: number; character: number }; end: { line: number; character: number } }
+interface Location { uri: string; range: Range }
+interface Item { name: string; kind: number; detail?: string; uri: string; selectionRange: Range; data?: unknown }
+
+describe('references and the call hierarchy by resolution (standalone BY2 vs package member PRICING.BY2)', () => {
+  let ws: string;
+  let client: LspClient;
+  const uri = (name: string) => fileUri(join(ws, name));
+  /** The range of `text` on a 1-based line of a file (its first occurrence there). */
+  const at = (file: string, line: number, text: string): Location => {
+    const lineText = readFileSync(join(ws, file), 'utf8').split('\n')[line - 1]!;
+    const character = lineText.indexOf(text);
+    assert.ok(character >= 0, `${file}:${line} holds "${text}"`);
+    return { uri: uri(file), range: { start: { line: line - 1, character }, end: { line: line - 1, character: character + text.length } } };
+  };
+  const position = (location: Location) => ({ textDocument: { uri: location.uri }, position: { line: location.range.start.line, character: location.range.start.character + 1 } });
+  const opened = new Set<string>();
+  /** An editor asks only about open documents: open the one asked about (the others stay on disk). */
+  const open = async (file: string) => {
+    if (opened.has(file)) return;
+    opened.add(file);
+    const published = client.nextDiagnostics(uri(file));
+    client.open(uri(file), readFileSync(join(ws, file), 'utf8'));
+    await published;
+  };
+  const references = async (location: Location) => (await open(location.uri.slice(location.uri.lastIndexOf('/') + 1)), client.connection.sendRequest('textDocument/references', { ...position(location), context: { includeDeclaration: true } }) as Promise<Location[]>);
+
+  before(async () => {
+    ensureBuilt('dist/server.cjs');
+    ws = mkdtempSync(join(tmpdir(), 'plsql-perf-refs-'));
+    cpSync(join(repoRoot, 'test/fixtures/lsp/refs'), ws, { recursive: true });
+    client = await startClient(server, { rootPath: ws });
+    const ready = new Promise<void>((resolve) => {
+      client.connection.onNotification('plsqlPerf/indexStatus', (s: { state: string }) => s.state === 'ready' && resolve());
+    });
+    await Promise.all([ready, open('caller.prc')]);
+  });
+  after(async () => {
+    assert.equal(await client.close(), 0);
+    rmSync(ws, { recursive: true, force: true });
+  });
+
+  test('references of the standalone BY2 list its calls, not the calls that resolve to PRICING.BY2', async () => {
+    const expected = [at('by2.fnc', 1, 'by2'), at('caller.prc', 4, 'by2'), at('pricing.pkb', 11, 'app.by2')];
+    assert.deepEqual(await references(at('by2.fnc', 1, 'by2')), expected, 'from the definition');
+    assert.deepEqual(await references(at('caller.prc', 4, 'by2')), expected, 'from a call');
+  });
+
+  test('references of the package member PRICING.BY2 list its calls, not the standalone ones', async () => {
+    const expected = [at('pricing.pks', 2, 'by2'), at('pricing.pkb', 2, 'by2'), at('caller.prc', 5, 'pricing.by2'), at('pricing.pkb', 10, 'by2')];
+    const sorted = (list: Location[]) => [...list].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line));
+    assert.deepEqual(sorted(await references(at('caller.prc', 5, 'pricing.by2'))), sorted(expected), 'from the qualified call');
+    // pricing.pkb is not open: its unqualified call is resolved from disk as the member of its own package
+    assert.deepEqual(sorted(await references(at('pricing.pks', 2, 'by2'))), sorted(expected), 'from the declaration in the spec');
+  });
+
+  test('document highlights: the definition and the calls that resolve to it in this document', async () => {
+    await open('pricing.pkb');
+    const highlights = (await client.connection.sendRequest('textDocument/documentHighlight', position(at('pricing.pkb', 10, 'by2')))) as { range: Range; kind: number }[];
+    assert.deepEqual(highlights, [
+      { range: at('pricing.pkb', 2, 'by2').range, kind: 3 },
+      { range: at('pricing.pkb', 10, 'by2').range, kind: 2 },
+    ]);
+    const standalone = (await client.connection.sendRequest('textDocument/documentHighlight', position(at('pricing.pkb', 11, 'app.by2')))) as { range: Range }[];
+    assert.deepEqual(standalone.map((h) => h.range), [at('pricing.pkb', 11, 'app.by2').range]);
+  });
+
+  test('the call hierarchy: prepare on a call, incoming calls grouped by caller, outgoing calls of a procedure', async () => {
+    const [member] = (await client.connection.sendRequest('textDocument/prepareCallHierarchy', position(at('caller.prc', 5, 'pricing.by2')))) as Item[];
+    assert.equal(member!.name, 'BY2');
+    assert.equal(member!.uri, uri('pricing.pkb'), 'the item is the body, where the code is');
+    assert.deepEqual(member!.selectionRange, at('pricing.pkb', 2, 'by2').range);
+    const incoming = (await client.connection.sendRequest('callHierarchy/incomingCalls', { item: member })) as { from: Item; fromRanges: Range[] }[];
+    assert.deepEqual(incoming.map((c) => [c.from.name, c.from.uri, c.fromRanges]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)), [
+      ['CALLER', uri('caller.prc'), [at('caller.prc', 5, 'pricing.by2').range]],
+      ['RUN_MEMBER', uri('pricing.pkb'), [at('pricing.pkb', 10, 'by2').range]],
+    ]);
+
+    const [standalone] = (await client.connection.sendRequest('textDocument/prepareCallHierarchy', position(at('caller.prc', 4, 'by2')))) as Item[];
+    assert.equal(standalone!.uri, uri('by2.fnc'));
+    const intoStandalone = (await client.connection.sendRequest('callHierarchy/incomingCalls', { item: standalone })) as { from: Item; fromRanges: Range[] }[];
+    assert.deepEqual(intoStandalone.map((c) => [c.from.name, c.fromRanges]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)), [
+      ['CALLER', [at('caller.prc', 4, 'by2').range]],
+      ['RUN_MEMBER', [at('pricing.pkb', 11, 'app.by2').range]],
+    ]);
+
+    const [caller] = (await client.connection.sendRequest('textDocument/prepareCallHierarchy', position(at('caller.prc', 1, 'caller')))) as Item[];
+    assert.equal(caller!.name, 'CALLER');
+    const outgoing = (await client.connection.sendRequest('callHierarchy/outgoingCalls', { item: caller })) as { to: Item; fromRanges: Range[] }[];
+    assert.deepEqual(outgoing.map((c) => [c.to.name, c.to.uri, c.fromRanges]), [
+      ['BY2', uri('by2.fnc'), [at('caller.prc', 4, 'by2').range]],
+      ['BY2', uri('pricing.pkb'), [at('caller.prc', 5, 'pricing.by2').range]],
+      ['RUN_MEMBER', uri('pricing.pkb'), [at('caller.prc', 6, 'pricing.run_member').range]],
+    ]);
+  });
+});
