@@ -40,6 +40,8 @@ await Promise.all(
         // Node bundles drop whitespace and simplify syntax (names kept): V8 compiles a smaller text at every start.
         ...(e.platform === 'browser' ? {} : { minifyWhitespace: true, minifySyntax: true }),
         external: e.external ?? [],
+        // jsonc-parser's UMD main loads its parts with a require() esbuild cannot follow: bundle its ESM build
+        alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
         logLevel: 'warning',
         plugins: e.platform === 'browser' ? [] : [antlr4ngFastContexts],
         // ESM bundles of CommonJS dependencies need a require() in scope.

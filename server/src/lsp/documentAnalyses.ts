@@ -21,6 +21,8 @@ interface Entry {
 export class DocumentAnalyses {
   private readonly entries = new Map<string, Entry>();
   private readonly projectConfigs = new Map<string, LoadedProjectConfig>();
+  /** Per config file, its last valid read: it stays in use while the file is broken. */
+  private readonly lastValidConfigs = new Map<string, LoadedProjectConfig>();
 
   constructor(
     private readonly index: WorkspaceIndex,
@@ -28,6 +30,8 @@ export class DocumentAnalyses {
     private readonly keys: FileKeys,
     private readonly settingsFor: (uri: string) => Promise<ServerSettings>,
     private readonly log: (message: string) => void,
+    /** Told of every (re)read of a project config file, valid or not (diagnostics in the file). */
+    private readonly onProjectConfig: (loaded: LoadedProjectConfig) => void = () => {},
   ) {}
 
   get(document: TextDocument): Promise<EditorAnalysis> {
@@ -62,9 +66,11 @@ export class DocumentAnalyses {
       const key = `${folder}\u0000${settings.configPath}`;
       let loaded = this.projectConfigs.get(key);
       if (!loaded) {
-        loaded = readProjectConfig(URI.toPath(folder), settings.configPath);
-        if (loaded.error) this.log(`${loaded.error} (the defaults apply until it is fixed)`);
+        loaded = readProjectConfig(URI.toPath(folder), settings.configPath, this.lastValidConfigs.get(key));
+        if (loaded.error) this.log(`${loaded.error} (${loaded.keptLastValid ? 'the last valid configuration' : 'the defaults'} apply until it is fixed)`);
+        else this.lastValidConfigs.set(key, loaded);
         this.projectConfigs.set(key, loaded);
+        this.onProjectConfig(loaded);
       }
       if (uri.startsWith('file:') && !loaded.checks(URI.toPath(uri))) return undefined;
       project = loaded.config;

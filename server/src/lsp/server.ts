@@ -18,6 +18,7 @@ import { definitionAt } from './features/navigation.ts';
 import { highlightsAt, referencesAt } from './features/references.ts';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './features/callHierarchy.ts';
 import { CallSites } from './features/callSites.ts';
+import { ProjectConfigProblems } from './features/projectConfigProblems.ts';
 import { documentSymbols, workspaceSymbols } from './features/symbols.ts';
 import { checkWorkspace, ruleList } from './workspaceCheck.ts';
 import { CheckWorkspaceRequest, OpenRuleDocumentationCommand, ProfileHypothesesRequest, RuleListRequest, type ProfileHypothesesParams } from './protocol.ts';
@@ -51,7 +52,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let clientCaps: InitializeParams['capabilities'] | undefined;
 
   const settingsFor = (uri: string) => settings.forDocument(uri);
-  const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log);
+  const configProblems = new ProjectConfigProblems(connection, log);
+  const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log, (loaded) => configProblems.report(loaded));
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl);
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
   /** Resolved calls of any workspace file, for one request. */
@@ -157,8 +159,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((c) => c.uri.endsWith('/.plsqlperf.json'))) {
+    const configChanges = params.changes.filter((c) => c.uri.endsWith('/.plsqlperf.json'));
+    if (configChanges.length) {
       analyses.invalidate({ projectConfig: true });
+      // read now, not on the next analysis: its problems show even when no PL/SQL file is open
+      for (const change of configChanges) void analyses.configFor(change.uri).catch(() => undefined);
       revalidateAll();
     }
     indexer.fileEvents(params.changes);

@@ -85,6 +85,15 @@ function expandRuleSetting(value: 'off' | 'on' | Severity | RuleSetting): RuleSe
   return value;
 }
 
+/** Every schema violation of parsed JSON (empty when valid), without the `if`/`propertyNames` wrappers. */
+export function validateConfigData(data: unknown): ErrorObject[] {
+  const validate = validator();
+  if (validate(data)) return [];
+  const errors = validate.errors ?? [];
+  const useful = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames');
+  return useful.length ? useful : errors.slice(0, 1);
+}
+
 /** The `if` keyword only says that a `then`/`else` branch failed; that branch's own error says what. */
 function firstUsefulError(errors: readonly ErrorObject[]): ErrorObject {
   return errors.find((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames') ?? errors[0]!;
