@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node.js';
 import { IndexStatusNotification, type IndexStatus } from '../../server/src/lsp/protocol.ts';
-import { createLanguageClient } from './languageClient.ts';
+import { createLanguageClient, registerInsertSnippetCommand } from './languageClient.ts';
 import { registerProfileHook } from './profileHook.ts';
 import { registerRuleDocumentationCommand } from './ruleDocumentation.ts';
 import { StatusBar } from './statusBar.ts';
@@ -21,6 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = createLanguageClient(context, output);
   registerWorkspaceCommands(context, client, output);
   registerRuleDocumentationCommand(context, client);
+  registerInsertSnippetCommand(context);
   await registerProfileHook(context, output, client);
   client.onNotification(IndexStatusNotification, (s: IndexStatus) => status.index(s));
   try {

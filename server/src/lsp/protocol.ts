@@ -86,3 +86,21 @@ export interface ProfileHypothesesResult {
   /** Where the called subprogram is defined, when it was found. */
   calledUnit?: UnitLines;
 }
+
+/**
+ * Commands a client has and the server may put in its answers (initializationOptions.clientCommands). The
+ * VS Code extension sends both: rule links then open the rendered page, and "Disable for this line" inserts
+ * a snippet with the reason selected. Other editors send none and get file links and plain edits.
+ */
+export interface ClientCommands {
+  /** Opens a rule's rendered documentation; argument: the rule id. */
+  ruleDocumentation?: string;
+  /** Inserts a snippet; arguments: the document URI, the 0-based line to insert at, the snippet text. */
+  insertSnippet?: string;
+}
+
+export function clientCommandsOf(initializationOptions: unknown): ClientCommands {
+  const given = (initializationOptions as { clientCommands?: Record<string, unknown> } | undefined)?.clientCommands;
+  const name = (value: unknown) => (typeof value === 'string' && /^[\w.-]+$/.test(value) ? value : undefined);
+  return { ruleDocumentation: name(given?.ruleDocumentation), insertSnippet: name(given?.insertSnippet) };
+}

@@ -17,9 +17,15 @@ export function allRuleIds(): string[] {
   return RULES.map((r) => r.id);
 }
 
-export function ruleDocUri(rule: string, docsRoot: string, baseUrl: string): string | undefined {
+/**
+ * The link to a rule's page: under the team's `ruleDocsBaseUrl`; else, for a client that has a command to
+ * show the rendered page (the VS Code extension: the Markdown preview), a command URI, since a file link
+ * would open the raw, editable .md inside the extension's install folder; else the shipped page's file URI.
+ */
+export function ruleDocUri(rule: string, docsRoot: string, baseUrl: string, renderCommand?: string): string | undefined {
   if (!ruleMeta(rule)) return undefined;
   if (baseUrl) return `${baseUrl.replace(/\/?$/, '/')}${rule}.md`;
+  if (renderCommand) return `command:${renderCommand}?${encodeURIComponent(JSON.stringify([rule]))}`;
   const page = join(docsRoot, `${rule}.md`);
   return existsSync(page) ? pathToFileURL(page).href : undefined;
 }

@@ -13,7 +13,8 @@ import { DocumentAnalyses } from './documentAnalyses.ts';
 import { toDiagnostic } from './diagnostics.ts';
 import { codeActionsFor } from './features/codeActions.ts';
 import { hoverAt } from './features/hover.ts';
-import { loopHeatHints, profileLenses } from './features/lenses.ts';
+import { profileLenses } from './features/lenses.ts';
+import { loopHeatHints } from './features/inlayHints.ts';
 import { definitionAt } from './features/navigation.ts';
 import { highlightsAt, referencesAt } from './features/references.ts';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './features/callHierarchy.ts';
@@ -21,7 +22,7 @@ import { CallSites } from './features/callSites.ts';
 import { ProjectConfigProblems } from './features/projectConfigProblems.ts';
 import { documentSymbols, workspaceSymbols } from './features/symbols.ts';
 import { checkWorkspace, ruleList } from './workspaceCheck.ts';
-import { CheckWorkspaceRequest, OpenRuleDocumentationCommand, ProfileHypothesesRequest, RuleListRequest, type ProfileHypothesesParams } from './protocol.ts';
+import { CheckWorkspaceRequest, clientCommandsOf, OpenRuleDocumentationCommand, type ClientCommands, ProfileHypothesesRequest, RuleListRequest, type ProfileHypothesesParams } from './protocol.ts';
 import { profileHypotheses } from './profileHypotheses.ts';
 import { PushDiagnostics } from './pushDiagnostics.ts';
 import { ruleDocUri } from './ruleDocs.ts';
@@ -50,11 +51,12 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let pull = false;
   let refreshPulls = false;
   let clientCaps: InitializeParams['capabilities'] | undefined;
+  let clientCommands: ClientCommands = {};
 
   const settingsFor = (uri: string) => settings.forDocument(uri);
   const configProblems = new ProjectConfigProblems(connection, log);
   const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log, (loaded) => configProblems.report(loaded));
-  const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl);
+  const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl, clientCommands.ruleDocumentation);
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
   /** Resolved calls of any workspace file, for one request. */
   const callSites = () => new CallSites({ index, uriOf, openDocument: (uri) => documents.get(uri), analysisOf: (d) => analyses.get(d), log });
@@ -112,6 +114,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     pull = caps.textDocument?.diagnostic !== undefined;
     refreshPulls = caps.workspace?.diagnostics?.refreshSupport === true;
     const fromClient = mergeSettings(defaultSettings, params.initializationOptions?.settings);
+    clientCommands = clientCommandsOf(params.initializationOptions);
     settings = new SettingsStore(connection, caps.workspace?.configuration === true, fromClient);
     return {
       capabilities: {
@@ -191,7 +194,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onCodeAction(withDocument('codeAction', [], async (document, params) => {
     const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s));
+    return codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s), clientCommands);
   }));
 
   connection.onDefinition(withDocument('definition', [], async (document, params) =>
@@ -220,7 +223,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.languages.inlayHint.on(withDocument('inlayHint', [], async (document, params) => {
     const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return s.inlayHints.loopHeat ? loopHeatHints(analysis, params.range, s.inlayHints.minIterations) : [];
+    return s.inlayHints.loopHeat ? loopHeatHints(analysis, params.range, s.inlayHints.minIterations, s.inlayHints.placement) : [];
   }));
 
   connection.onExecuteCommand(guarded('executeCommand', null, async (params) => {

@@ -15,7 +15,8 @@ export interface ServerSettings {
   /** The project config file, relative to the workspace folder. */
   configPath: string;
   codeLens: { profileBlock: boolean };
-  inlayHints: { loopHeat: boolean; minIterations: number };
+  /** placement: after END LOOP, or after each call inside a hot loop (features/inlayHints.ts). */
+  inlayHints: { loopHeat: boolean; minIterations: number; placement: 'loop-end' | 'calls' };
   diagnostics: { debounceMs: number };
   /** Where rule pages are linked from; empty = the pages shipped with the server. */
   ruleDocsBaseUrl: string;
@@ -25,7 +26,7 @@ export const defaultSettings: ServerSettings = {
   rules: {},
   configPath: '.plsqlperf.json',
   codeLens: { profileBlock: true },
-  inlayHints: { loopHeat: true, minIterations: 1000 },
+  inlayHints: { loopHeat: true, minIterations: 1000, placement: 'loop-end' },
   diagnostics: { debounceMs: 200 },
   ruleDocsBaseUrl: '',
 };

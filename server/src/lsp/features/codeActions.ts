@@ -1,24 +1,34 @@
 /**
- * Code actions for plsql-perf diagnostics: the rule's fix (safe fixes preferred), "disable for this line"
- * (a suppression comment above the line with a reason placeholder to fill in) and "open rule documentation".
+ * Code actions for plsql-perf diagnostics: the rule's fix (only fixes that keep behaviour are offered as
+ * edits), "disable for this line" (a suppression comment above the line with the reason to fill in: a snippet
+ * with the reason selected when the client has a snippet command, else a `<reason>` to overwrite) and "open
+ * rule documentation" (the client's command that renders the page, else the server's command).
  */
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
 import { findingFor, SOURCE } from '../diagnostics.ts';
 import { toLspRange } from '../positions.ts';
-import { OpenRuleDocumentationCommand } from '../protocol.ts';
+import { OpenRuleDocumentationCommand, type ClientCommands } from '../protocol.ts';
 
 /** Rules that are not about the code's performance have nothing to suppress. */
 const notSuppressible = new Set(['syntax-error', 'internal-error']);
 
-export function suppressionEdit(document: TextDocument, line: number, rule: string): TextEdit {
+function indentOf(document: TextDocument, line: number): string {
   const text = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
-  const indent = /^[ \t]*/.exec(text)![0];
+  return /^[ \t]*/.exec(text)![0];
+}
+
+export function suppressionEdit(document: TextDocument, line: number, rule: string): TextEdit {
   return {
     range: { start: { line, character: 0 }, end: { line, character: 0 } },
-    newText: `${indent}-- plsql-perf-disable-next-line ${rule} -- <reason>\n`,
+    newText: `${indentOf(document, line)}-- plsql-perf-disable-next-line ${rule} -- <reason>\n`,
   };
+}
+
+/** The same comment as a snippet (TextMate syntax): the reason is the placeholder, selected for typing. */
+export function suppressionSnippet(document: TextDocument, line: number, rule: string): string {
+  return `${indentOf(document, line)}-- plsql-perf-disable-next-line ${rule} -- \${1:reason}\n`;
 }
 
 export function codeActionsFor(
@@ -26,6 +36,7 @@ export function codeActionsFor(
   analysis: EditorAnalysis,
   diagnostics: Diagnostic[],
   docUri: (rule: string) => string | undefined,
+  commands: ClientCommands = {},
 ): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
@@ -42,20 +53,22 @@ export function codeActionsFor(
       });
     }
     if (!notSuppressible.has(rule)) {
-      actions.push({
-        title: `Disable ${rule} for this line`,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [diagnostic],
-        edit: { changes: { [document.uri]: [suppressionEdit(document, diagnostic.range.start.line, rule)] } },
-      });
+      const title = `Disable ${rule} for this line`;
+      const line = diagnostic.range.start.line;
+      actions.push(commands.insertSnippet
+        ? { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title, command: commands.insertSnippet, arguments: [document.uri, line, suppressionSnippet(document, line, rule)] } }
+        : { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: { changes: { [document.uri]: [suppressionEdit(document, line, rule)] } } });
     }
     const href = docUri(rule);
     if (href) {
+      const title = `Open documentation for ${rule}`;
       actions.push({
-        title: `Open documentation for ${rule}`,
+        title,
         kind: CodeActionKind.Empty,
         diagnostics: [diagnostic],
-        command: { title: `Open documentation for ${rule}`, command: OpenRuleDocumentationCommand, arguments: [rule, href] },
+        command: commands.ruleDocumentation && href.startsWith('command:')
+          ? { title, command: commands.ruleDocumentation, arguments: [rule] }
+          : { title, command: OpenRuleDocumentationCommand, arguments: [rule, href] },
       });
     }
   }

@@ -1,6 +1,8 @@
 /**
  * Hover: on a finding, the rule's explanation, the measured facts (loop estimate) and the fix; on a call,
  * how it resolved and where the callee is defined. Both when the position has both.
+ * The finding's message is not repeated: editors show the diagnostic's own message in the same hover
+ * (VS Code above ours, Neovim in its diagnostic float), so the hover adds what the message does not say.
  */
 import type { Hover, Position } from 'vscode-languageserver';
 import { describeResolution } from '../../analysis/semantic/resolveCall.ts';
@@ -10,9 +12,8 @@ import { rangeContains, toLspRange } from '../positions.ts';
 import { ruleSummary } from '../ruleDocs.ts';
 
 function findingSection(finding: EditorFinding, docUri: string | undefined): string {
-  const lines = [`**${finding.rule}** (${finding.severity}): ${finding.message}`];
   const meta = ruleSummary(finding.rule);
-  if (meta) lines.push('', meta.summary);
+  const lines = [`**${finding.rule}** (${finding.severity})${meta ? `: ${meta.summary}` : ''}`];
   if (finding.loop) lines.push('', `Runs ${finding.loop.text} (loop on line ${finding.loop.line}).`);
   if (finding.fix) lines.push('', `Fix (${finding.fix.kind}): ${finding.fix.title}`);
   else if (meta) lines.push('', `What to do: ${meta.remedy}`);

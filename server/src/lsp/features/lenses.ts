@@ -1,8 +1,5 @@
-/**
- * "Profile this block" above anonymous blocks and subprograms, and loop-heat inlay hints at the end of
- * hot loop headers. Each is switched by a setting (codeLens.profileBlock, inlayHints.loopHeat).
- */
-import { InlayHintKind, type CodeLens, type InlayHint, type Range } from 'vscode-languageserver';
+/** "Profile this block" above anonymous blocks and subprograms (setting codeLens.profileBlock). */
+import type { CodeLens, Range } from 'vscode-languageserver';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
 import { toLspRange } from '../positions.ts';
 import { ProfileBlockCommand, type ProfileBlockArguments } from '../protocol.ts';
@@ -25,26 +22,4 @@ export function profileLenses(analysis: EditorAnalysis, uri: string): CodeLens[]
     }
   }
   return lenses;
-}
-
-export function loopHeatHints(analysis: EditorAnalysis, range: Range, minIterations: number): InlayHint[] {
-  const hints: InlayHint[] = [];
-  for (const loop of analysis.loops) {
-    const header = toLspRange(loop.headerRange);
-    if (header.end.line < range.start.line || header.start.line > range.end.line) continue;
-    const { count, perRowOf, perBatchOf, perElementOf, text } = loop.estimate;
-    let label: string;
-    if (count !== undefined) {
-      if (count < minIterations) continue;
-      label = `≈${count.toLocaleString('en-US')} iterations`;
-    } else if (perRowOf.length) {
-      label = `per row of ${perRowOf.join(' × ')}`;
-    } else if (perBatchOf.length || perElementOf.length) {
-      label = perBatchOf.length ? `per batch of ${perBatchOf.join(' × ')}` : `per element of ${perElementOf.join(' × ')}`;
-    } else {
-      continue;
-    }
-    hints.push({ position: header.end, label, kind: InlayHintKind.Parameter, paddingLeft: true, tooltip: text });
-  }
-  return hints;
 }

@@ -11,6 +11,8 @@ import type { IndexedDefinition } from '../analyzerApi.ts';
 export interface SymbolTree {
   definition: IndexedDefinition;
   children: SymbolTree[];
+  /** The procedure or function itself (its parameters and return type, for the outline's detail). */
+  subprogram?: SubprogramNode;
 }
 
 const unitKinds: Partial<Record<UnitNode['unitKind'], IndexedDefinition['kind']>> = {
@@ -45,7 +47,8 @@ function subprogramSymbols(subprograms: SubprogramNode[], file: string, containe
     const name = qualify(container, s.name);
     const kind: IndexedDefinition['kind'] = inPackage ? 'package-member' : s.subprogramKind === 'function' ? 'function' : 'procedure';
     return {
-      definition: { name, kind, file, range: s.range, nameRange: s.nameRange, container },
+      definition: { name, kind, file, range: s.range, nameRange: s.nameRange, container, memberKind: inPackage ? s.subprogramKind === 'function' ? 'function' : 'procedure' : undefined },
+      subprogram: s,
       children: [
         ...cursorSymbols(s.declarations, file, name),
         ...subprogramSymbols(s.subprograms, file, name, false),
@@ -63,6 +66,7 @@ export function symbolTrees(script: ParsedScript, file: string): SymbolTree[] {
     const inner = unit.subprogram ?? undefined;
     trees.push({
       definition: { name: unit.name, kind, file, range: unit.range, nameRange: unit.nameRange ?? unit.range },
+      subprogram: kind === 'procedure' || kind === 'function' ? inner : undefined,
       children: [
         ...cursorSymbols(unit.declarations, file, unit.name),
         ...subprogramSymbols(unit.subprograms, file, unit.name, isPackage),

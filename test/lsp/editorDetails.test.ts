@@ -1,0 +1,124 @@
+/**
+ * The editor's small things over a real LSP client on stdio, as the VS Code extension configures the server
+ * (initializationOptions.clientCommands): rule links that open the rendered page (a command, not the raw .md
+ * in the install folder), "Disable for this line" as a snippet with the reason selected, a hover that does not
+ * repeat the diagnostic's message, an outline with the editor's symbol kinds and signatures, and loop-heat
+ * hints where the line does not already say it (after END LOOP, or after the calls inside a hot loop).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-protocol/node.js';
+import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
+import { fileUri, readText, startClient, type LspClient } from './lspClient.ts';
+
+const server = ['node', join(repoRoot, 'dist/server.cjs'), '--stdio'];
+const clientCommands = { ruleDocumentation: 'plsqlPerf.showRuleDocumentation', insertSnippet: 'plsqlPerf.insertSnippet' };
+const docCommand = (rule: string) => `command:plsqlPerf.showRuleDocumentation?${encodeURIComponent(JSON.stringify([rule]))}`;
+
+async function start(ws: string, initializationOptions: unknown): Promise<{ client: LspClient; diagnostics: Diagnostic[] }> {
+  const client = await startClient(server, { rootPath: ws, initializationOptions });
+  const published = client.nextDiagnostics(fileUri(join(ws, 'orders.pkb')), (p) => p.diagnostics.length > 0);
+  client.open(fileUri(join(ws, 'orders.pkb')), readText(join(ws, 'orders.pkb')));
+  return { client, diagnostics: (await published).diagnostics };
+}
+
+describe('the editor details, with the extension\'s client commands', () => {
+  let ws: string;
+  let client: LspClient;
+  let diagnostics: Diagnostic[];
+  const uri = (name: string) => fileUri(join(ws, name));
+
+  before(async () => {
+    ensureBuilt('dist/server.cjs');
+    ws = mkdtempSync(join(tmpdir(), 'plsql-perf-details-'));
+    cpSync(join(repoRoot, 'test/fixtures/lsp/ws'), ws, { recursive: true });
+    ({ client, diagnostics } = await start(ws, { clientCommands }));
+  });
+  after(async () => {
+    assert.equal(await client.close(), 0);
+    rmSync(ws, { recursive: true, force: true });
+  });
+
+  test('rule links run the command that renders the page (Problems panel code link and hover)', async () => {
+    assert.equal(diagnostics[0]!.code, 'standalone-call-in-loop');
+    assert.deepEqual(diagnostics[0]!.codeDescription, { href: docCommand('standalone-call-in-loop') });
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('orders.pkb') }, position: { line: 7, character: 28 },
+    })) as { contents: { value: string } };
+    assert.ok(hover.contents.value.includes(`[Rule documentation](${docCommand('standalone-call-in-loop')})`), hover.contents.value);
+    assert.ok(!hover.contents.value.includes('file:'), 'no link to the raw .md file');
+  });
+
+  test('the hover does not repeat the diagnostic\'s message', async () => {
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('orders.pkb') }, position: { line: 7, character: 28 },
+    })) as { contents: { value: string } };
+    const message = diagnostics[0]!.message;
+    assert.equal(hover.contents.value.split(message.slice(0, 40)).length - 1, 0, 'the message is the diagnostic\'s, shown by the editor');
+    assert.match(hover.contents.value, /^\*\*standalone-call-in-loop\*\* \(error\): A call inside a loop to a schema-level standalone/);
+    assert.match(hover.contents.value, /Runs inside a loop of about 100,000 iterations \(loop on line 7\)\./);
+  });
+
+  test('"Disable for this line" is a snippet with the reason as the placeholder; the documentation action renders the page', async () => {
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri('orders.pkb') }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]] },
+    })) as { title: string; edit?: unknown; command?: { command: string; arguments: unknown[] } }[];
+    const disable = actions.find((a) => a.title === 'Disable standalone-call-in-loop for this line')!;
+    assert.equal(disable.edit, undefined);
+    assert.deepEqual(disable.command, {
+      title: 'Disable standalone-call-in-loop for this line', command: 'plsqlPerf.insertSnippet',
+      arguments: [uri('orders.pkb'), 7, '      -- plsql-perf-disable-next-line standalone-call-in-loop -- ${1:reason}\n'],
+    });
+    const docs = actions.find((a) => a.title === 'Open documentation for standalone-call-in-loop')!;
+    assert.deepEqual(docs.command, { title: 'Open documentation for standalone-call-in-loop', command: 'plsqlPerf.showRuleDocumentation', arguments: ['standalone-call-in-loop'] });
+  });
+
+  test('the outline: Method and Function kinds, signatures as detail', async () => {
+    const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('orders.pkb') } })) as
+      { name: string; kind: number; detail: string; children: { name: string; kind: number; detail: string }[] }[];
+    assert.deepEqual(symbols.map((s) => [s.name, s.kind, s.detail, s.children.map((c) => [c.name, c.kind, c.detail])]), [
+      ['ORDERS_API', 4, 'package body', [['C_ORDERS', 13, 'cursor'], ['DOUBLE_ALL', 6, '()'], ['LOG_TOTAL', 6, '(P_TOTAL IN NUMBER)']]],
+    ]);
+    client.open(uri('by2.fnc'), readText(join(ws, 'by2.fnc')));
+    const standalone = (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: uri('by2.fnc') } })) as
+      { name: string; kind: number; detail: string }[];
+    assert.deepEqual(standalone.map((s) => [s.name, s.kind, s.detail]), [['BY2', 12, '(P_VALUE IN NUMBER) RETURN NUMBER']]);
+  });
+
+  test('loop-heat hints after END LOOP by default, not on the header that shows the bound', async () => {
+    const hints = (await client.connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri: uri('orders.pkb') }, range: { start: { line: 0, character: 0 }, end: { line: 17, character: 0 } },
+    })) as { position: { line: number; character: number }; label: string }[];
+    // line 9 (0-based 8): "    END LOOP;"
+    assert.deepEqual(hints.map((h) => [h.position, h.label]), [[{ line: 8, character: 13 }, '≈100,000 iterations']]);
+  });
+});
+
+describe('loop-heat hints placed after the calls inside a hot loop (inlayHints.placement "calls"), and a client without commands', () => {
+  test('the call in the loop gets the count; a client with no commands gets file links and a plain edit', async () => {
+    ensureBuilt('dist/server.cjs');
+    const ws = mkdtempSync(join(tmpdir(), 'plsql-perf-details-'));
+    cpSync(join(repoRoot, 'test/fixtures/lsp/ws'), ws, { recursive: true });
+    const { client, diagnostics } = await start(ws, { settings: { inlayHints: { placement: 'calls' } } });
+    try {
+      const uri = fileUri(join(ws, 'orders.pkb'));
+      const hints = (await client.connection.sendRequest('textDocument/inlayHint', {
+        textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 17, character: 0 } },
+      })) as { position: { line: number; character: number }; label: string; tooltip: string }[];
+      // line 8: "      l_total := l_total + by2(i);": after "by2(i)"
+      assert.deepEqual(hints.map((h) => [h.position, h.label, h.tooltip]), [[{ line: 7, character: 33 }, '≈100,000×', 'BY2 runs inside a loop of about 100,000 iterations']]);
+      assert.equal(diagnostics[0]!.codeDescription?.href, fileUri(join(repoRoot, 'docs/rules/standalone-call-in-loop.md')));
+      const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]] },
+      })) as { title: string; edit?: { changes: Record<string, { newText: string }[]> } }[];
+      const disable = actions.find((a) => a.title.startsWith('Disable'))!;
+      assert.equal(disable.edit!.changes[uri]![0]!.newText, '      -- plsql-perf-disable-next-line standalone-call-in-loop -- <reason>\n');
+    } finally {
+      assert.equal(await client.close(), 0);
+      rmSync(ws, { recursive: true, force: true });
+    }
+  });
+});
