@@ -1,29 +1,48 @@
 /**
- * The review checklist: one Markdown task per finding, grouped by file, for a code review or a ticket.
+ * The review checklist the editor exports is the one `plsql-perf check --format markdown` prints (one
+ * renderer, server/src/cli/reporters/markdown.ts): the workspace check's result becomes the CLI's report,
+ * and each finding's line links to the file, relative to where the checklist is saved.
  * Pure (no vscode import) so it is tested without an editor.
  */
+import type { CheckReport, FileFinding } from '../../server/src/cli/model.ts';
+import { renderMarkdown } from '../../server/src/cli/reporters/markdown.ts';
 import type { CheckWorkspaceResult } from '../../server/src/lsp/protocol.ts';
 
-const escapeMarkdown = (text: string): string => text.replace(/([\\`*_[\]<>|])/g, '\\$1');
+export interface ChecklistPaths {
+  /** A file as the user knows it: relative to its workspace folder (the headings). */
+  shown(uri: string): string;
+  /** A file relative to the checklist's folder (the links). */
+  linked(uri: string): string;
+}
 
-export function reviewChecklist(result: CheckWorkspaceResult, relativePath: (uri: string) => string, generatedAt: Date): string {
-  const total = result.files.reduce((n, f) => n + f.findings.length, 0);
-  const lines = [
-    '# PL/SQL performance review',
-    '',
-    `${total} finding${total === 1 ? '' : 's'} in ${result.files.length} of ${result.filesChecked} files checked by plsql-perf on ${generatedAt.toISOString().slice(0, 10)}.`,
-  ];
-  const files = [...result.files].sort((a, b) => relativePath(a.uri).localeCompare(relativePath(b.uri)));
-  for (const file of files) {
-    const path = relativePath(file.uri);
-    lines.push('', `## ${escapeMarkdown(path)}`, '');
+export function checkReportOf(result: CheckWorkspaceResult, shown: (uri: string) => string): CheckReport {
+  const findings: FileFinding[] = [];
+  for (const file of result.files) {
     for (const f of file.findings) {
-      const line = f.range.start.line + 1;
-      let item = `- [ ] [${escapeMarkdown(path)}:${line}](${encodeURI(path)}#L${line}) **${f.rule}** (${f.severity}): ${escapeMarkdown(f.message)}`;
-      if (f.fix) item += `. Fix: ${escapeMarkdown(f.fix)}`;
-      lines.push(item);
+      findings.push({
+        file: shown(file.uri),
+        rule: f.rule, severity: f.severity, message: f.message,
+        line: f.range.start.line + 1, column: f.range.start.character + 1, endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1,
+        ...(f.code !== undefined ? { code: f.code } : {}),
+        ...(f.loop ? { loop: { text: f.loop, line: f.loopLine ?? f.range.start.line + 1 } } : {}),
+        ...(f.fix ? { fix: { kind: f.fixKind ?? 'suggestion', title: f.fix, edits: [] } } : {}),
+      });
     }
   }
-  if (files.length === 0) lines.push('', 'Nothing to review.');
-  return `${lines.join('\n')}\n`;
+  findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule));
+  return {
+    files: result.filesChecked, lines: result.lines ?? 0, parseMs: 0, analysisMs: result.ms, indexMs: 0,
+    findings,
+    errors: (result.errors ?? []).map((e) => ({ file: shown(e.uri), message: e.message })),
+  };
+}
+
+/** `ruleLink`: a rule's page (the team's published pages, or the ones the extension ships). */
+export function reviewChecklist(result: CheckWorkspaceResult, paths: ChecklistPaths, ruleLink: (rule: string) => string): string {
+  const linkOf = new Map<string, string>();
+  for (const file of result.files) linkOf.set(paths.shown(file.uri), paths.linked(file.uri));
+  return renderMarkdown(checkReportOf(result, paths.shown), undefined, {
+    ruleLink,
+    lineLink: (file, line) => `${encodeURI(linkOf.get(file) ?? file)}#L${line}`,
+  });
 }

@@ -71,7 +71,11 @@ export function registerWorkspaceCommands(context: vscode.ExtensionContext, clie
       saveLabel: 'Export review checklist',
     });
     if (!target) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(reviewChecklist(result, relativeTo(target), new Date())));
+    // rule pages: the team's published ones (the ruleDocsBaseUrl setting names their folder), else the shipped ones
+    const teamDocs = vscode.workspace.getConfiguration('plsqlPerf').get<string>('ruleDocsBaseUrl', '').replace(/\/?$/, '/');
+    const ruleLink = (rule: string) => (teamDocs !== '/' ? `${teamDocs}${rule}.md` : vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules', `${rule}.md`).toString());
+    const text = reviewChecklist(result, { shown: relativePath, linked: relativeTo(target) }, ruleLink);
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     await vscode.window.showTextDocument(target);
   }));
 }

@@ -17,6 +17,11 @@ export interface WorkspaceFinding {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
   loop?: string;
   fix?: string;
+  /** The source line the finding starts on (the review checklist shows it). */
+  code?: string;
+  /** The line (1-based) of the loop the estimate is about. */
+  loopLine?: number;
+  fixKind?: 'safe' | 'suggestion';
 }
 
 export interface CheckWorkspaceResult {
@@ -24,6 +29,10 @@ export interface CheckWorkspaceResult {
   files: { uri: string; findings: WorkspaceFinding[] }[];
   filesChecked: number;
   ms: number;
+  /** Lines of the files checked. */
+  lines?: number;
+  /** Files that could not be checked, and why. */
+  errors?: { uri: string; message: string }[];
 }
 
 /** The rule list with summaries and documentation links (the "Show rule documentation" command). */

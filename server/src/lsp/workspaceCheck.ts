@@ -22,7 +22,7 @@ export async function checkWorkspace(
   token: CancellationToken,
 ): Promise<CheckWorkspaceResult> {
   const started = performance.now();
-  const result: CheckWorkspaceResult = { version: 1, files: [], filesChecked: 0, ms: 0 };
+  const result: CheckWorkspaceResult = { version: 1, files: [], filesChecked: 0, ms: 0, lines: 0, errors: [] };
   for (const { key, uri } of [...files].sort((a, b) => a.key.localeCompare(b.key))) {
     if (token.isCancellationRequested) break;
     try {
@@ -32,16 +32,21 @@ export async function checkWorkspace(
       // The check analyses each file once: caching its units would only hold memory; the index has the file already.
       const analysis = analyzeDocument(text, { file: key, index, config, log, unitCache: false, updateIndex: 'no' });
       result.filesChecked++;
+      const lines = text.split('\n');
+      result.lines! += lines.length;
       if (analysis.findings.length === 0) continue;
       result.files.push({
         uri,
         findings: analysis.findings.map((f) => ({
           rule: f.rule, severity: f.severity, message: f.message, range: toLspRange(f),
-          ...(f.loop ? { loop: f.loop.text } : {}), ...(f.fix ? { fix: f.fix.title } : {}),
+          ...(f.loop ? { loop: f.loop.text, loopLine: f.loop.line } : {}), ...(f.fix ? { fix: f.fix.title, fixKind: f.fix.kind } : {}),
+          code: (lines[f.line - 1] ?? '').replace(/\r$/, ''),
         })),
       });
     } catch (error) {
-      log(`check of ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message : String(error);
+      log(`check of ${uri} failed: ${message}`);
+      result.errors!.push({ uri, message });
     }
     // Let other requests (typing in the editor) in between files.
     await new Promise((resolve) => setImmediate(resolve));

@@ -41,19 +41,32 @@ function summaryTable(findings: readonly FileFinding[]): string[] {
   return out;
 }
 
-function checklistItem(f: FileFinding, docsBaseUrl: string | undefined): string[] {
+/** How the checklist is rendered where it is not the CLI's: the editor's export links each line to its file. */
+export interface ChecklistOptions {
+  /** A link to a file's line (relative to where the checklist is saved); without it, lines are plain text. */
+  lineLink?: (file: string, line: number) => string;
+  /** A rule's page (the editor links the pages it ships or the team's); default: from `docsBaseUrl`. */
+  ruleLink?: (rule: string) => string;
+}
+
+function checklistItem(f: FileFinding, docsBaseUrl: string | undefined, options: ChecklistOptions): string[] {
   const info = ruleInfo(f.rule);
-  const out = [`- [ ] **${f.severity}** ${escapeMarkdown(f.rule)} at line ${f.line}: ${escapeMarkdown(f.message)}`];
+  const at = options.lineLink ? `[line ${f.line}](${options.lineLink(f.file, f.line)})` : `line ${f.line}`;
+  const out = [`- [ ] **${f.severity}** ${escapeMarkdown(f.rule)} at ${at}: ${escapeMarkdown(f.message)}`];
   if (f.code !== undefined && f.code.trim() !== '') out.push(`  - code: ${codeSpan(f.code)}`);
   if (f.loop) out.push(`  - loop: ${escapeMarkdown(f.loop.text)} (line ${f.loop.line})`);
   const fix = f.fix ? `${escapeMarkdown(f.fix.title)} (${f.fix.kind} fix available). ` : '';
-  const link = docsBaseUrl === undefined ? info.docPath : new URL(info.docPath, docsBaseUrl).href;
+  const link = options.ruleLink?.(f.rule) ?? (docsBaseUrl === undefined ? info.docPath : new URL(info.docPath, docsBaseUrl).href);
   out.push(`  - what to do: ${fix}${escapeMarkdown(info.remedy)} See [${info.docPath}](${link}).`);
   return out;
 }
 
-/** `docsBaseUrl`: where docs/ is published; without it the rule links are relative to the repository root. */
-export function renderMarkdown(report: CheckReport, docsBaseUrl?: string): string {
+/**
+ * The review checklist of `check --format markdown` and of the editor's "Export review checklist" (one
+ * renderer for both). `docsBaseUrl`: where docs/ is published; without it the rule links are relative to
+ * the repository root.
+ */
+export function renderMarkdown(report: CheckReport, docsBaseUrl?: string, options: ChecklistOptions = {}): string {
   const out: string[] = ['# plsql-perf review checklist', ''];
   const c = countBySeverity(report.findings);
   out.push(
@@ -74,7 +87,7 @@ export function renderMarkdown(report: CheckReport, docsBaseUrl?: string): strin
       // Most severe first within a file, then by position: the reviewer starts with what matters most.
       const ordered = [...findings].sort((a, b) => severityRank[b.severity] - severityRank[a.severity] || a.line - b.line || a.column - b.column);
       out.push(`## ${escapeMarkdown(file)}`, '');
-      for (const f of ordered) out.push(...checklistItem(f, docsBaseUrl));
+      for (const f of ordered) out.push(...checklistItem(f, docsBaseUrl, options));
       out.push('');
     }
   } else {
