@@ -44,12 +44,20 @@ function nav(sections: HTMLElement[]): HTMLElement {
   );
 }
 
+/** The profile was recorded in another checkout: these files are not here, so their hints are not marked. */
+function missingFilesNotice(files: readonly string[]): HTMLElement {
+  const list = files.join(', ');
+  return el('p', { className: 'pp-notice pp-missing-files' },
+    `Not found in this workspace: ${list}. Its confirmed hints are not marked in the editor (the profile was recorded from another checkout, or the file moved and changed).`);
+}
+
 /** Replaces the content of root with the view; returns a function that releases charts and observers. */
 export function renderView(root: HTMLElement, view: ProfileView, host: PageHost, ui: PageUiState): () => void {
   const ctx: RenderContext = { theme: readTheme(), host, ui, afterAttach: [], disposables: [] };
   const sections = (view.kind === 'single' ? singleSections(view.doc, ctx) : compareSections(view.before, view.after, ctx)).filter((s): s is HTMLElement => s !== null);
   const title = view.kind === 'single' ? `Profile: ${view.doc.source.file ?? 'untitled block'}` : 'Profile comparison';
-  root.replaceChildren(el('header', { className: 'pp-header' }, el('h1', null, title), nav(sections)), el('main', null, ...sections));
+  const missing = view.kind === 'single' && view.missingFiles?.length ? missingFilesNotice(view.missingFiles) : null;
+  root.replaceChildren(el('header', { className: 'pp-header' }, el('h1', null, title), ...(missing ? [missing] : []), nav(sections)), el('main', null, ...sections));
   document.title = title;
   for (const draw of ctx.afterAttach) draw();
   return () => ctx.disposables.forEach((d) => d.destroy());

@@ -209,3 +209,12 @@ test('a card in another file than the profiled one (a called subprogram) names t
     // The finding is covered by its card: not listed again among the hints without a card.
     assert.doesNotMatch((await p.page.textContent('#findings'))!, /without a card[\s\S]*standalone-call-in-loop/);
   }));
+
+test('a profile naming files that are not in this workspace says which, at the top', { skip }, () =>
+  withPanel(async (p) => {
+    await p.show({ kind: 'single', doc: exampleDocument(), missingFiles: ['src/proc_by2.prc'] });
+    const notice = p.page.locator('.pp-missing-files');
+    assert.match((await notice.textContent())!, /^Not found in this workspace: src\/proc_by2\.prc\. Its confirmed hints are not marked in the editor/);
+    await p.show({ kind: 'single', doc: exampleDocument() });
+    assert.equal(await p.page.locator('.pp-missing-files').count(), 0, 'no notice when every file is here');
+  }));

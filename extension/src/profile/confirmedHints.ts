@@ -2,22 +2,17 @@
 // "plsql-perf profile", the rule as its code, the measured reason as its message) whose related information
 // points at the saved profile, so the evidence is one click away from the code. Cards of a called subprogram in
 // another file are marked in that file. The marks follow the profile shown last.
+// Only files of this workspace are marked (profileFiles.ts: by path, else by content); the files a profile
+// names that are not here are returned, for the panel to say so.
 import * as vscode from 'vscode';
-import { existsSync } from 'node:fs';
-import { basename, isAbsolute } from 'node:path';
+import { basename } from 'node:path';
 import type { ProfileDocument, StaticFinding } from '../../../server/src/profile/profileDocument.ts';
+import { locateProfileFile, type RecordedContent } from './profileFiles.ts';
 
-/** Profiles name files relative to their workspace folder: the folder that has the file (the first one if none has). */
-function fileUri(file: string): vscode.Uri | undefined {
-  if (isAbsolute(file)) return vscode.Uri.file(file);
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const owner = folders.find((f) => existsSync(vscode.Uri.joinPath(f.uri, file).fsPath)) ?? folders[0];
-  return owner ? vscode.Uri.joinPath(owner.uri, file) : undefined;
-}
-
-export function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument, profile?: vscode.Uri): void {
+/** Marks the confirmed hints; returns the files the profile names that are not in this workspace. */
+export function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument, profile?: vscode.Uri): string[] {
   collection.clear();
-  const byFile = new Map<string, vscode.Diagnostic[]>();
+  const byFile = new Map<string, { diagnostics: vscode.Diagnostic[]; recorded?: RecordedContent }>();
   for (const card of doc.cards) {
     const { rule, line } = card.hypothesis;
     const file = card.hypothesis.file ?? doc.source.file;
@@ -35,10 +30,20 @@ export function markConfirmedHints(collection: vscode.DiagnosticCollection, doc:
         `measured by ${basename(profile.fsPath)} (${doc.createdAt}): ${card.measurements.map((m) => `${m.label} ${m.value.toLocaleString('en-US')}${m.unit === undefined ? '' : m.unit === '%' ? '%' : ` ${m.unit}`}`).join(', ')}`,
       )];
     }
-    byFile.set(file, [...(byFile.get(file) ?? []), d]);
+    const entry = byFile.get(file) ?? { diagnostics: [] };
+    entry.diagnostics.push(d);
+    // what the profile saw in the file, to recognise it by content where its path does not lead to it
+    entry.recorded ??= file === doc.source.file
+      ? { startLine: doc.source.startLine, text: doc.source.text }
+      : finding?.code ? { line: finding.line, code: finding.code } : undefined;
+    byFile.set(file, entry);
   }
-  for (const [file, diagnostics] of byFile) {
-    const uri = fileUri(file);
-    if (uri) collection.set(uri, diagnostics);
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const notFound: string[] = [];
+  for (const [file, { diagnostics, recorded }] of byFile) {
+    const path = locateProfileFile(file, folders, recorded);
+    if (path) collection.set(vscode.Uri.file(path), diagnostics);
+    else notFound.push(file);
   }
+  return notFound;
 }

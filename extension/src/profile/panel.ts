@@ -116,8 +116,8 @@ function openPanel(context: vscode.ExtensionContext, view: ProfileView): void {
 }
 
 /** Opens a panel showing one saved or freshly recorded profile. */
-export function showProfilePanel(context: vscode.ExtensionContext, doc: ProfileDocument): void {
-  openPanel(context, { kind: 'single', doc });
+export function showProfilePanel(context: vscode.ExtensionContext, doc: ProfileDocument, missingFiles: string[] = []): void {
+  openPanel(context, { kind: 'single', doc, ...(missingFiles.length ? { missingFiles } : {}) });
 }
 
 /** Opens a panel comparing two profiles (before -> after, ratio per metric). */

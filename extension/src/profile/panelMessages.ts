@@ -4,7 +4,12 @@ import type { ProfileDocument } from '../../../server/src/profile/profileDocumen
 
 /** What the page shows: one profile, or two compared (before -> after, ratio per metric). */
 export type ProfileView =
-  | { kind: 'single'; doc: ProfileDocument }
+  | {
+      kind: 'single';
+      doc: ProfileDocument;
+      /** Files the profile names that are not in this workspace: their confirmed hints are not marked. */
+      missingFiles?: string[];
+    }
   | { kind: 'compare'; before: ProfileDocument; after: ProfileDocument };
 
 /** Where to jump in the code: a file line of the profiled block (1-based). */

@@ -23,7 +23,7 @@ import { markConfirmedHints } from './confirmedHints.ts';
 interface LensArguments { uri: string; range: { start: { line: number; character: number } } }
 
 interface PanelModule {
-  showProfilePanel?: (context: vscode.ExtensionContext, doc: ProfileDocument) => void;
+  showProfilePanel?: (context: vscode.ExtensionContext, doc: ProfileDocument, missingFiles?: string[]) => void;
   showProfileComparePanel?: (context: vscode.ExtensionContext, before: ProfileDocument, after: ProfileDocument) => void;
   registerProfilePanelSerializer?: (context: vscode.ExtensionContext) => vscode.Disposable;
 }
@@ -52,9 +52,12 @@ export async function registerProfileCommands(context: vscode.ExtensionContext, 
   }
 
   const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => {
-    if (panels.showProfilePanel) panels.showProfilePanel(context, doc);
+    const missingFiles = markConfirmedHints(confirmed, doc, saved);
+    if (panels.showProfilePanel) panels.showProfilePanel(context, doc, missingFiles);
     else if (saved) await vscode.window.showTextDocument(saved, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    markConfirmedHints(confirmed, doc, saved);
+    if (missingFiles.length && !panels.showProfilePanel) {
+      void vscode.window.showWarningMessage(`PL/SQL Perf: confirmed hints not marked: ${missingFiles.join(', ')} is not in this workspace.`);
+    }
   };
 
   context.subscriptions.push(
