@@ -1,8 +1,10 @@
 /**
  * The packaged .vsix in a real editor: code-server 4.100.3 (VS Code 1.100.3) driven by Playwright with
  * Debian's chromium. Opens a fixture, waits for the warning squiggles, reads the Problems panel (rule and
- * line), hovers the cross-file finding, applies the safe quick fix and sees the text change, runs "Check
- * workspace" and exports the review checklist through the editor's save dialog. Screenshots go
+ * line), hovers the cross-file finding (its message once), applies the safe quick fix and sees the text change
+ * (one space left), opens a rule page from the Problems panel (rendered), sees that FETCH ... BULK COLLECT gets
+ * no LIMIT fix and types a suppression reason into the snippet, runs "Check workspace" and exports the review
+ * checklist through the editor's save dialog. Screenshots go
  * to test-artifacts/editor/ (a CI artifact, git-ignored).
  *
  * Needs code-server (test/editor/install-code-server.sh, run by .ci/run) and chromium; without them the test
@@ -105,7 +107,8 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: /standalone-call-in-loop \(warning\)/ }).first();
     await hover.waitFor();
     const hoverText = (await hover.innerText()).replace(/\s+/g, ' ');
-    assert.match(hoverText, /standalone-call-in-loop \(warning\): TAX_RATE is a standalone function/);
+    assert.equal(hoverText.split('TAX_RATE is a standalone function').length - 1, 1, `the message once (the diagnostic's): ${hoverText}`);
+    assert.match(hoverText, /standalone-call-in-loop \(warning\): A call inside a loop to a schema-level standalone function/);
     assert.match(hoverText, /TAX_RATE: a schema-level standalone function defined in tax_rate\.fnc line 1/);
     mark('hover shown');
     await screenshot('problems-and-hover');
@@ -122,17 +125,46 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     await page.keyboard.press('Enter');
     await page.waitForFunction("!document.querySelector('.monaco-editor .view-lines').textContent.includes('gather_plan_statistics')");
     await rows.filter({ hasText: 'plan-statistics-in-code' }).first().waitFor({ state: 'detached' });
-    const line5 = (await page.locator('.monaco-editor .view-lines .view-line').nth(4).innerText()).replace(/\s+/g, ' ');
-    assert.match(line5, /SELECT COUNT\(\*\) INTO l_total FROM invoices;/);
+    const line5 = (await page.locator('.monaco-editor .view-lines .view-line').nth(4).innerText()).replace(/\u00a0/g, ' ');
+    assert.match(line5, /^ {4}SELECT COUNT\(\*\) INTO l_total FROM invoices;/, 'one space where the hint was');
     mark('quick fix applied');
     await screenshot('after-quick-fix');
+
+    // The rule link of a Problems row opens the rendered page (the Markdown preview), not the raw .md file.
+    await rows.filter({ hasText: 'standalone-call-in-loop' }).first().locator('.monaco-link').click();
+    await page.locator('.tab', { hasText: 'Preview standalone-call-in-loop.md' }).first().waitFor();
+    assert.equal(await page.locator('.tab', { hasText: /^\s*standalone-call-in-loop\.md/ }).count(), 0, 'no editor on the raw page');
+    mark('rule documentation rendered');
+    await screenshot('rule-documentation');
+
+    // FETCH ... BULK COLLECT without LIMIT: advice, no "Add LIMIT" fix (LIMIT alone would drop rows);
+    // "Disable for this line" inserts the comment with the reason selected, typed over.
+    await quickOpen(page, 'loader.prc');
+    await rows.filter({ hasText: 'bulk-collect-without-limit' }).first().waitFor();
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await goTo(7, 4);
+    await page.keyboard.press('Control+.');
+    await actions.filter({ hasText: 'Disable bulk-collect-without-limit for this line' }).first().waitFor();
+    const offered = (await actions.allInnerTexts()).map((t) => t.trim());
+    assert.ok(!offered.some((t) => /add limit/i.test(t)), `no LIMIT fix: ${offered.join(' | ')}`);
+    // the first action (there is no fix to prefer) is selected: Enter runs it, as a user does
+    assert.match(await actions.first().innerText(), /Disable bulk-collect-without-limit for this line/);
+    await page.keyboard.press('Enter');
+    // the command inserts the snippet asynchronously: type once the reason is there, selected
+    await page.waitForFunction("document.querySelector('.monaco-editor .view-lines').textContent.replace(/\\u00a0/g, ' ').includes('plsql-perf-disable-next-line bulk-collect-without-limit -- reason')");
+    await page.locator('.statusbar-item', { hasText: '(6 selected)' }).first().waitFor(); // "reason", ready to be typed over
+    await page.keyboard.type('a lookup table of a few rows');
+    await page.waitForFunction("document.querySelector('.monaco-editor .view-lines').textContent.replace(/\\u00a0/g, ' ').includes('-- plsql-perf-disable-next-line bulk-collect-without-limit -- a lookup table of a few rows')");
+    await rows.filter({ hasText: 'bulk-collect-without-limit' }).first().waitFor({ state: 'detached' });
+    mark('suppression typed into the snippet');
+    await screenshot('suppression-snippet');
 
     // The status bar item is there, and "Check workspace" analyses every file through the server.
     await page.locator('.statusbar-item', { hasText: 'PL/SQL Perf' }).first().waitFor();
     await runCommand(page, 'PL/SQL Perf: Check workspace');
     const toast = page.locator('.notification-toast', { hasText: /PL\/SQL Perf: \d+ finding/ }).first();
     await toast.waitFor();
-    assert.match((await toast.innerText()).replace(/\s+/g, ' '), /PL\/SQL Perf: 1 finding\(s\) in 1 of 2 files/);
+    assert.match((await toast.innerText()).replace(/\s+/g, ' '), /PL\/SQL Perf: 1 finding\(s\) in 1 of 3 files/);
     mark('check workspace reported');
 
     // "Export review checklist": the save dialog (code-server's own, a quick input holding the default path)
@@ -144,9 +176,12 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     await page.locator('.tab', { hasText: 'plsql-perf-review.md' }).first().waitFor();
     // The command opens the file only after writing it, so the tab means the file is on disk.
     const checklist = readFileSync(join(workspace, 'plsql-perf-review.md'), 'utf8');
-    assert.match(checklist, /^# PL\/SQL performance review\n/);
-    assert.match(checklist, /^1 finding in 1 of 2 files checked/m);
-    assert.match(checklist, /^- \[ \] \[billing\.pkb:7\]\(billing\.pkb#L7\) \*\*standalone-call-in-loop\*\* \(warning\): TAX\\_RATE is a standalone function/m);
+    // the CLI's checklist (one renderer): summary table, code line, what to do; lines link to the files
+    assert.match(checklist, /^# plsql-perf review checklist\n\n3 files checked, \d+ lines: 1 finding \(0 errors, 1 warning, 0 info\)\.\n/);
+    assert.match(checklist, /^\| standalone-call-in-loop \| 0 \| 1 \| 0 \| 1 \|$/m);
+    assert.match(checklist, /^- \[ \] \*\*warning\*\* standalone-call-in-loop at \[line 7\]\(billing\.pkb#L7\): TAX_RATE is a standalone function/m);
+    assert.match(checklist, /^ {2}- code: `l_total := l_total \+ tax_rate\(i\);`$/m);
+    assert.match(checklist, /^ {2}- what to do: Move the function into a package/m);
     mark('review checklist exported');
     await screenshot('review-checklist');
   } catch (error) {
