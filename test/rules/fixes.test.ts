@@ -11,6 +11,8 @@ import { analyzeProject } from '../../server/src/analysis/analyzeProject.ts';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 import type { Finding, TextEdit } from '../../server/src/syntax/finding.ts';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { suppressionEdit } from '../../server/src/lsp/features/codeActions.ts';
 const fixturesRoot = new URL('./fixtures/', import.meta.url).pathname;
 
 /** Applies edits given in 1-based line/column ranges (non-overlapping), last first. */
@@ -77,6 +79,34 @@ for (const ruleId of fixtureFolders) {
         const changedLine = fixedText.split('\n')[finding.fix!.edits[0]!.range.line - 1]!;
         assert.ok(!/\S {2,}\S/.test(changedLine.replace(/--.*$/, '')) || /\S {2,}\S/.test(original.text.split('\n')[finding.line - 1]!.replace(/--.*$/, '')),
           `${describe(finding)}: no double space left behind: "${changedLine}"`);
+      }
+    }
+  });
+}
+
+for (const ruleId of fixtureFolders) {
+  test(`rule ${ruleId}: "Disable for this line" suppresses exactly its finding and keeps the code as it was`, () => {
+    const dir = join(fixturesRoot, ruleId);
+    const documents = readdirSync(dir).sort().map((name) => ({ file: name, text: readFileSync(join(dir, name), 'utf8') }));
+    const before = analyzeProject(documents);
+    for (const [i, entry] of before.results.entries()) {
+      if (!('result' in entry)) continue;
+      const original = documents[i]!;
+      for (const finding of entry.result.findings.filter((f) => f.rule !== 'syntax-error')) {
+        // the editor's edit, with a reason typed in place of the placeholder
+        const edit = suppressionEdit(TextDocument.create('file:///f.sql', 'plsql', 1, original.text), finding.line - 1, finding.rule);
+        const text = applyEdits(original.text, [{
+          range: { line: edit.range.start.line + 1, column: 1, endLine: edit.range.start.line + 1, endColumn: 1 },
+          newText: edit.newText.replace('<reason>', 'reviewed: runs once a night'),
+        }]);
+        const after = analyzeProject(documents.map((d, j) => (j === i ? { ...d, text } : d))).results[i]!;
+        assert.ok('result' in after);
+        const where = `${finding.rule} at ${finding.line}:${finding.column}`;
+        assert.deepEqual(after.result.findings.filter((f) => f.rule === 'syntax-error'), [], `${where}: no syntax error`);
+        const same = (f: Finding) => f.rule === finding.rule && f.column === finding.column && f.line === finding.line + 1;
+        assert.ok(!after.result.findings.some(same), `${where}: suppressed`);
+        assert.equal(after.result.findings.length, entry.result.findings.length - 1, `${where}: only that finding`);
+        assert.deepEqual(statementsOf(text), statementsOf(original.text), `${where}: a comment changes no statement`);
       }
     }
   });

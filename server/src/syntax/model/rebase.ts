@@ -23,15 +23,28 @@ export function rebaseUnits(
     endLine: range.endLine + lineDelta,
     endColumn: range.endLine === from.line ? range.endColumn + columnDelta : range.endColumn,
   });
+  // The model shares nodes (a standalone unit's body is its subprogram's body; a body holds the declarations
+  // of its unit): the walk relies on that identity to visit each node once, so a shared node is copied once.
+  const copies = new Map<object, unknown>();
   const copy = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(copy);
-    if (isRange(value)) return shift(value);
-    if (typeof value === 'object' && value !== null) {
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(value)) out[key] = copy(v);
+    if (typeof value !== 'object' || value === null) return value;
+    const known = copies.get(value);
+    if (known !== undefined) return known;
+    if (isRange(value)) {
+      const shifted = shift(value);
+      copies.set(value, shifted);
+      return shifted;
+    }
+    if (Array.isArray(value)) {
+      const out: unknown[] = [];
+      copies.set(value, out);
+      for (const item of value) out.push(copy(item));
       return out;
     }
-    return value;
+    const out: Record<string, unknown> = {};
+    copies.set(value, out);
+    for (const [key, v] of Object.entries(value)) out[key] = copy(v);
+    return out;
   };
   return copy(units) as UnitNode[];
 }
