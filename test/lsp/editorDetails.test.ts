@@ -7,7 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node.js';
@@ -74,6 +74,26 @@ describe('the editor details, with the extension\'s client commands', () => {
     });
     const docs = actions.find((a) => a.title === 'Open documentation for standalone-call-in-loop')!;
     assert.deepEqual(docs.command, { title: 'Open documentation for standalone-call-in-loop', command: 'plsqlPerf.showRuleDocumentation', arguments: ['standalone-call-in-loop'] });
+  });
+
+  test('FETCH ... BULK COLLECT without LIMIT: advice in the hover, no LIMIT edit (it would drop every row after the first batch)', async () => {
+    const text = 'CREATE OR REPLACE PROCEDURE load_events IS\n  CURSOR c_events IS SELECT * FROM events;\n  TYPE t_events IS TABLE OF c_events%ROWTYPE;\n' +
+      '  l_events t_events;\nBEGIN\n  OPEN c_events;\n  FETCH c_events BULK COLLECT INTO l_events;\n  CLOSE c_events;\nEND load_events;\n/\n';
+    writeFileSync(join(ws, 'loader.prc'), text);
+    const published = client.nextDiagnostics(uri('loader.prc'), (p) => p.diagnostics.length > 0);
+    client.open(uri('loader.prc'), text);
+    const [fetch] = (await published).diagnostics;
+    assert.equal(fetch!.code, 'bulk-collect-without-limit');
+    assert.equal(fetch!.range.start.line, 6);
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: uri('loader.prc') }, range: fetch!.range, context: { diagnostics: [fetch] },
+    })) as { title: string; edit?: unknown }[];
+    assert.deepEqual(actions.map((a) => a.title), ['Disable bulk-collect-without-limit for this line', 'Open documentation for bulk-collect-without-limit']);
+    assert.ok(actions.every((a) => a.edit === undefined), 'no edit but the suppression snippet (a command)');
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: uri('loader.prc') }, position: { line: 6, character: 3 },
+    })) as { contents: { value: string } };
+    assert.match(hover.contents.value, /What to do: Fetch in a loop with LIMIT \(100 to 1000 rows\), process each batch inside the loop, and exit when a fetch returns no rows\./);
   });
 
   test('the outline: Method and Function kinds, signatures as detail', async () => {
