@@ -6,6 +6,7 @@ import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node.js';
 import { CheckWorkspaceRequest, type CheckWorkspaceResult } from '../../server/src/lsp/protocol.ts';
+import { clientCommands } from './languageClient.ts';
 import { reviewChecklist } from './reviewChecklist.ts';
 
 const severities: Record<string, vscode.DiagnosticSeverity> = {
@@ -50,7 +51,8 @@ export function registerWorkspaceCommands(context: vscode.ExtensionContext, clie
           severities[f.severity],
         );
         d.source = 'plsql-perf';
-        d.code = f.rule;
+        // the rule's rendered page, as the server links it for open files
+        d.code = { value: f.rule, target: vscode.Uri.parse(`command:${clientCommands.ruleDocumentation}?${encodeURIComponent(JSON.stringify([f.rule]))}`) };
         return d;
       }));
     }
