@@ -3,8 +3,8 @@
  * Debian's chromium. Opens a fixture, waits for the warning squiggles, reads the Problems panel (rule and
  * line), hovers the cross-file finding (its message once), applies the safe quick fix and sees the text change
  * (one space left), opens a rule page from the Problems panel (rendered), sees that FETCH ... BULK COLLECT gets
- * no LIMIT fix and types a suppression reason into the snippet, runs "Check workspace" and exports the review
- * checklist through the editor's save dialog. Screenshots go
+ * no LIMIT fix and types a suppression reason into the snippet, runs "Check workspace", exports the review
+ * checklist through the editor's save dialog, and sees a broken .plsqlperf.json announced and marked. Screenshots go
  * to test-artifacts/editor/ (a CI artifact, git-ignored).
  *
  * Needs code-server (test/editor/install-code-server.sh, run by .ci/run) and chromium; without them the test
@@ -13,7 +13,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -184,6 +184,17 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     assert.match(checklist, /^ {2}- what to do: Move the function into a package/m);
     mark('review checklist exported');
     await screenshot('review-checklist');
+
+    // A broken .plsqlperf.json: one warning with "Open file", which opens it; the error is in the Problems panel.
+    writeFileSync(join(workspace, '.plsqlperf.json'), '{\n  "rules": { "standalone-call-in-loop": "of" }\n}\n');
+    const warning = page.locator('.notification-toast', { hasText: 'plsql-perf: .plsqlperf.json has a problem' }).first();
+    await warning.waitFor();
+    assert.match((await warning.innerText()).replace(/\s+/g, ' '), /line 2: \/rules\/standalone-call-in-loop: expected one of .* got "of"\)\. The last valid configuration is used until it is fixed\./);
+    await warning.locator('.monaco-button', { hasText: 'Open file' }).click();
+    await page.locator('.tab', { hasText: '.plsqlperf.json' }).first().waitFor();
+    await rows.filter({ hasText: '/rules/standalone-call-in-loop: expected one of' }).first().waitFor();
+    mark('config problem shown');
+    await screenshot('config-problem');
   } catch (error) {
     await screenshot('failure').catch(() => undefined);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\ncode-server log:\n${session?.log().slice(-3000)}`);
