@@ -59,7 +59,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl, clientCommands.ruleDocumentation);
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
   /** Resolved calls of any workspace file, for one request. */
-  const callSites = () => new CallSites({ index, uriOf, openDocument: (uri) => documents.get(uri), analysisOf: (d) => analyses.get(d), log });
+  const callSites = (token: CancellationToken) => new CallSites({
+    index, uriOf, openDocument: (uri) => documents.get(uri), analysisOf: (d) => analyses.get(d), log, isCancelled: () => token.isCancellationRequested,
+  });
 
   async function diagnosticsOf(document: TextDocument) {
     const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
@@ -200,16 +202,16 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onDefinition(withDocument('definition', [], async (document, params) =>
     definitionAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
 
-  connection.onReferences(withDocument('references', [], async (document, params) =>
-    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, callSites(), params.position, params.context.includeDeclaration, uriOf)));
+  connection.onReferences(withDocument('references', [], async (document, params, token) =>
+    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, callSites(token), params.position, params.context.includeDeclaration, uriOf)));
 
   connection.onDocumentHighlight(withDocument('documentHighlight', [], async (document, params) =>
     highlightsAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position)));
 
   connection.languages.callHierarchy.onPrepare(withDocument('prepareCallHierarchy', null, async (document, params) =>
     prepareCallHierarchy(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
-  connection.languages.callHierarchy.onIncomingCalls(guarded('incomingCalls', [], (params) => incomingCalls(params.item, index, callSites(), uriOf)));
-  connection.languages.callHierarchy.onOutgoingCalls(guarded('outgoingCalls', [], (params) => outgoingCalls(params.item, index, callSites(), uriOf)));
+  connection.languages.callHierarchy.onIncomingCalls(guarded('incomingCalls', [], (params, token) => incomingCalls(params.item, index, callSites(token), uriOf)));
+  connection.languages.callHierarchy.onOutgoingCalls(guarded('outgoingCalls', [], (params, token) => outgoingCalls(params.item, index, callSites(token), uriOf)));
 
   connection.onDocumentSymbol(withDocument('documentSymbol', [], async (document) =>
     documentSymbols(await analyses.get(document), document.uri)));

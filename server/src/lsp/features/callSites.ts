@@ -3,6 +3,8 @@
  * document's come from its editor analysis (what diagnostics and definitions use); a file that is not open is
  * read from disk and walked once with no rules, so its calls resolve exactly as they would if it were open.
  * Nothing is kept after the request: a `CallSites` lives for one request (files asked twice are walked once).
+ * A file read from disk is walked after a turn of the event loop, so edits and a cancellation of the request
+ * get in between files; a cancelled request gets no more calls.
  */
 import { readFileSync } from 'node:fs';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -22,6 +24,8 @@ export interface CallSiteSources {
   openDocument(uri: string): TextDocument | undefined;
   analysisOf(document: TextDocument): Promise<EditorAnalysis>;
   log(message: string): void;
+  /** The request was cancelled (the client moved on). */
+  isCancelled?(): boolean;
 }
 
 export class CallSites {
@@ -43,6 +47,8 @@ export class CallSites {
     const uri = this.sources.uriOf(key);
     const open = this.sources.openDocument(uri);
     if (open) return (await this.sources.analysisOf(open)).calls;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.sources.isCancelled?.()) return [];
     let text: string;
     try {
       text = readFileSync(URI.toPath(uri), 'utf8');
