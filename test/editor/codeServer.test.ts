@@ -189,7 +189,7 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
     writeFileSync(join(workspace, '.plsqlperf.json'), '{\n  "rules": { "standalone-call-in-loop": "of" }\n}\n');
     const warning = page.locator('.notification-toast', { hasText: 'plsql-perf: .plsqlperf.json has a problem' }).first();
     await warning.waitFor();
-    assert.match((await warning.innerText()).replace(/\s+/g, ' '), /line 2: \/rules\/standalone-call-in-loop: expected one of .* got "of"\)\. The last valid configuration is used until it is fixed\./);
+    assert.match((await warning.innerText()).replace(/\s+/g, ' '), /line 2: \/rules\/standalone-call-in-loop: expected one of .* got "of"\)\. The default configuration is used until it is fixed\./);
     await warning.locator('.monaco-button', { hasText: 'Open file' }).click();
     await page.locator('.tab', { hasText: '.plsqlperf.json' }).first().waitFor();
     await rows.filter({ hasText: '/rules/standalone-call-in-loop: expected one of' }).first().waitFor();

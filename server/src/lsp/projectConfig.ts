@@ -28,6 +28,8 @@ export interface LoadedProjectConfig {
   checks: FileFilter;
   /** The configuration file's path (whether or not it exists). */
   path: string;
+  /** The file exists (a read without it is the defaults). */
+  exists: boolean;
   /** Every problem of the file, errors and warnings (empty when it is valid or absent). */
   problems: ProjectConfigProblem[];
   /** Why the file could not be used (an error in it, or unreadable); the last valid configuration, or the defaults, apply. */
@@ -47,9 +49,11 @@ function positionAt(lineStarts: readonly number[], offset: number): { line: numb
 /** Reads the file; on an error, `lastValid` (the previous successful read of the same file) stays in force. */
 export function readProjectConfig(folder: string, configPath: string, lastValid?: LoadedProjectConfig): LoadedProjectConfig {
   const path = isAbsolute(configPath) ? configPath : join(folder, configPath);
-  if (!existsSync(path)) return { config: {}, checks: everything, path, problems: [] };
+  if (!existsSync(path)) return { config: {}, checks: everything, path, exists: false, problems: [] };
+  // the last valid file stays in force; a file that never was valid, or was absent, leaves the defaults
+  const kept = lastValid?.exists ? lastValid : undefined;
   const broken = (error: string, problems: ProjectConfigProblem[]): LoadedProjectConfig => ({
-    config: lastValid?.config ?? {}, checks: lastValid?.checks ?? everything, path, problems, error, keptLastValid: lastValid !== undefined,
+    config: kept?.config ?? {}, checks: kept?.checks ?? everything, path, exists: true, problems, error, keptLastValid: kept !== undefined,
   });
   let text: string;
   try {
@@ -70,7 +74,7 @@ export function readProjectConfig(folder: string, configPath: string, lastValid?
       const first = problems.find((p) => p.severity === 'error')!;
       return broken(`${path}: line ${first.range.start.line + 1} column ${first.range.start.character + 1}: ${first.message}`, problems);
     }
-    return { config: checked.config.analyzer, checks: fileFilter(checked.config), path, problems };
+    return { config: checked.config.analyzer, checks: fileFilter(checked.config), path, exists: true, problems };
   } catch (error) {
     return broken(`${path}: ${error instanceof Error ? error.message : String(error)}`, []);
   }
