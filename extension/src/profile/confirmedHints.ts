@@ -2,12 +2,12 @@
 // "plsql-perf profile", the rule as its code, the measured reason as its message) whose related information
 // points at the saved profile, so the evidence is one click away from the code. Cards of a called subprogram in
 // another file are marked in that file. The marks follow the profile shown last.
-// Only files of this workspace are marked (profileFiles.ts: by path, else by content); the files a profile
+// Only files of this workspace are marked (locateProfileFile.ts: by path, else by content); the files a profile
 // names that are not here are returned, for the panel to say so.
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { ProfileDocument, StaticFinding } from '../../../server/src/profile/profileDocument.ts';
-import { locateProfileFile, type RecordedContent } from './profileFiles.ts';
+import { locateProfileFile, type RecordedContent } from './locateProfileFile.ts';
 
 /** Marks the confirmed hints; returns the files the profile names that are not in this workspace. */
 export function markConfirmedHints(collection: vscode.DiagnosticCollection, doc: ProfileDocument, profile?: vscode.Uri): string[] {

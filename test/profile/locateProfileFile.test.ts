@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { locateProfileFile } from '../../extension/src/profile/profileFiles.ts';
+import { locateProfileFile } from '../../extension/src/profile/locateProfileFile.ts';
 
 const block = 'BEGIN\n  FOR i IN 1 .. 5000 LOOP\n    l_total := l_total + tax_rate(i);\n  END LOOP;\nEND;';
 
