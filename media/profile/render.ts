@@ -1,6 +1,6 @@
 // The one renderer of a profile view, used by both hosts: the VS Code panel and the standalone HTML report.
 // Builds the whole page as DOM nodes, attaches it, then draws the canvases.
-import type { PageUiState, ProfileView } from '../../extension/src/profile/panelMessages.ts';
+import type { PageUiState, ProfileView } from '../../server/src/profile/contract/panelMessages.ts';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 import { profileFacts } from '../../server/src/profile/view/profileFacts.ts';
 import type { PageHost, RenderContext } from './context.ts';

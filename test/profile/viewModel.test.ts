@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { makeNonce, panelCsp, panelHtml } from '../../extension/src/profile/panelHtml.ts';
-import { parsePageMessage } from '../../extension/src/profile/panelMessages.ts';
+import { parsePageMessage } from '../../server/src/profile/contract/panelMessages.ts';
 import { formatMs, formatRatio, formatUs, formatWithUnit } from '../../server/src/profile/view/format.ts';
 import { jsonForScriptTag, pageShell } from '../../server/src/profile/view/pageShell.ts';
 import { profileFacts } from '../../server/src/profile/view/profileFacts.ts';

@@ -1,7 +1,7 @@
 // Flame graph of the sampled stacks, drawn on a canvas (root at the top, callees below, width = samples).
 // Hover shows the frame's annotation and share; click zooms into a frame (kept in the page state), click an
 // ancestor bar or "Whole graph" to zoom out.
-import type { Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
+import type { Profile as ProbeProfile } from '../../../server/src/profile/contract/probeProfile.ts';
 import { annotateFunction } from '../../../server/src/profile/annotations/annotateFunction.ts';
 import type { KernelLayer } from '../../../server/src/profile/annotations/kernelFunctions.ts';
 import { formatCount, formatPercent } from '../../../server/src/profile/view/format.ts';

@@ -1,6 +1,6 @@
 // Kernel functions: call counts from uprobes and time shares from stack samples, each annotated (layer and
 // meaning from the knowledge base) in the table and in the chart tooltips.
-import type { FunctionCount, Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
+import type { FunctionCount, Profile as ProbeProfile } from '../../../server/src/profile/contract/probeProfile.ts';
 import { annotateFunction, annotationText } from '../../../server/src/profile/annotations/annotateFunction.ts';
 import { formatCount, formatMs, formatPercent } from '../../../server/src/profile/view/format.ts';
 import { sampledFunctions, type SampledFunction } from '../../../server/src/profile/view/stacks.ts';

@@ -1,6 +1,6 @@
 // Package profile defines the profile JSON (version 1) that plsql-probe prints and the extension
 // reads. The schema is probe/schema/profile-v1.schema.json; the TypeScript mirror is
-// extension/src/profile/profileTypes.ts. A test keeps the three in step through the golden file.
+// server/src/profile/contract/probeProfile.ts. A test keeps the three in step through the golden file.
 // Fields without omitempty are required in the schema.
 package profile
 

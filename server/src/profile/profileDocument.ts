@@ -1,12 +1,14 @@
 // The saved "Profile this block" document (.plsqlprofile.json), schema version 1.
-// Contract between the run (extension/src/profile), the webview (media/, extension/src/profile/webview*) and
+// Contract between the run (extension/src/profile), the webview (media/profile, extension/src/profile/panel*) and
 // the report command. Source of truth for validation: plsqlprofile-v1.schema.json next to this file; keep both
 // in step (test/profile/profileDocument.test.ts checks the example fixture against both).
+// The other contract types live in ./contract/ (the probe's profile, the panel messages): server/, media/ and
+// extension/ all import them from there, so no import runs from server/ or media/ up into extension/.
 // Pure types: no vscode or oracledb imports, so the webview bundle and the CLI can use them.
 //
 // Units are in the field names (Ms, Us); lines are 1-based. "File lines" are lines of the editor file the block
 // came from; "unit lines" are lines inside a stored PL/SQL unit as Oracle reports them.
-import type { Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
+import type { Profile as ProbeProfile } from './contract/probeProfile.ts';
 
 export type { ProbeProfile };
 

@@ -2,7 +2,7 @@
  * The Markdown summary of a profile: headline figures, finding cards, and the top of each evidence table, with
  * the same numbers and annotations as the page (shared view code), for a ticket or a pull-request comment.
  */
-import type { ProfileView } from '../../../../extension/src/profile/panelMessages.ts';
+import type { ProfileView } from '../../profile/contract/panelMessages.ts';
 import { annotateFunction } from '../../profile/annotations/annotateFunction.ts';
 import { compareProfiles } from '../../profile/compareProfiles.ts';
 import type { FindingCard, ProfileDocument } from '../../profile/profileDocument.ts';
