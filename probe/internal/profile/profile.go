@@ -10,7 +10,7 @@ const Version = 1
 // Profile is one recording of one target.
 type Profile struct {
 	Version    int              `json:"version"`
-	Source     string           `json:"source,omitempty"` // "ebpf" (recorded by the helper) | "dtrace" (imported)
+	Source     string           `json:"source,omitempty"` // "ebpf" (recorded by the helper) | "dtrace" (imported) | "import" (plsql-perf profile import)
 	Tool       Tool             `json:"tool"`
 	Host       Host             `json:"host"`
 	Target     Target           `json:"target"`
@@ -135,6 +135,9 @@ type StacksResult struct {
 	Samples uint64        `json:"samples"`
 	Lost    uint64        `json:"lost"`
 	Folded  []FoldedStack `json:"folded"`
+	// Counts says what a stack's count is: "" or "samples" for sampled stacks, "calls" for calls of the leaf
+	// function (DTrace/bpftrace ustack() aggregations imported by plsql-perf; the helper never writes it).
+	Counts string `json:"counts,omitempty"`
 }
 
 // FoldedStack is one distinct stack and its sample count.

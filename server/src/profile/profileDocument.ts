@@ -38,6 +38,41 @@ export interface ProfileDocument {
   cards: FindingCard[];
   /** Free-form notes shown with the profile (e.g. "Thin mode has no out-of-band breaks"). */
   notes: string[];
+  /** Present when the profile was imported from other tools' output (plsql-perf profile import), not recorded. */
+  provenance?: Provenance;
+}
+
+export type TraceToolName = 'dtrace' | 'bpftrace' | 'truss' | 'strace' | 'perf' | 'pstack' | 'sqlplus';
+export type TraceFormatName =
+  | 'dtrace-aggregation' | 'ustack-aggregation' | 'size-aggregation' | 'truss-summary' | 'strace-summary'
+  | 'syscall-log' | 'perf-report' | 'perf-script' | 'pstack' | 'autotrace';
+
+/** Where an imported profile's numbers come from, and what the import estimated or could not read. */
+export interface Provenance {
+  kind: 'import';
+  traces: ImportedTrace[];
+  /** The platform the traces show (Solaris, Linux), when one does. */
+  platform?: string;
+  /** Wall time a trace printed (truss -c "elapsed:"); absent when none did. */
+  elapsedMs?: number;
+  /** The iteration count the cards compare with: from --iterations, or the analyzer's loop estimate. */
+  iterations?: { value: number; from: 'option' | 'loop-estimate' };
+  /** Figures derived rather than read, each saying how. */
+  estimated: string[];
+}
+
+export interface ImportedTrace {
+  file: string;
+  tool: TraceToolName;
+  format: TraceFormatName;
+  formatFrom: 'detected' | 'option';
+  platform?: string;
+  lines: number;
+  /** Command lines found in the paste (prompt removed). */
+  commands: string[];
+  /** Lines no reader took, and the first of them (at most 50). */
+  unreadCount: number;
+  unread: { line: number; text: string }[];
 }
 
 export interface DatabaseInfo {
@@ -115,8 +150,8 @@ export interface ProfileRun {
   status: RunStatus;
   /** The ORA-/NJS- error of the block, when status is not ok. */
   error?: { code: string; message: string };
-  /** How the transaction ended after this run. */
-  transaction: 'rolled-back' | 'committed';
+  /** How the transaction ended after this run; none for an imported trace (nothing ran on the database). */
+  transaction: 'rolled-back' | 'committed' | 'none';
   probeAttached: boolean;
   hprofEnabled: boolean;
   db?: DbEvidence;
