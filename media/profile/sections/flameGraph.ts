@@ -6,6 +6,7 @@ import { annotateFunction } from '../../../server/src/profile/annotations/annota
 import type { KernelLayer } from '../../../server/src/profile/annotations/kernelFunctions.ts';
 import { formatCount, formatPercent } from '../../../server/src/profile/view/format.ts';
 import { buildFlameTree, nodeAtPath, type FlameNode } from '../../../server/src/profile/view/stacks.ts';
+import { stacksCaption } from '../../../server/src/profile/view/evidenceLabels.ts';
 import type { RenderContext } from '../context.ts';
 import { el, note, section } from '../dom.ts';
 
@@ -172,7 +173,7 @@ export function renderFlameGraph(probe: ProbeProfile, run: string, ctx: RenderCo
   return section(
     'flame',
     'Flame graph',
-    el('p', { className: 'pp-muted' }, `${formatCount(root.total)} samples at ${stacks.hz} Hz (${run} run). Colour = kernel layer; hover for the annotation, click to zoom.`),
+    el('p', { className: 'pp-muted' }, `${stacksCaption(stacks)} (${run} run). Colour = kernel layer; hover for the annotation, click to zoom.`),
     crumbs,
     box,
   );
