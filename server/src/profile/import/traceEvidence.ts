@@ -110,7 +110,7 @@ export function splitFrame(frame: string): { module?: string; name: string } {
     module = text.slice(0, tick);
     text = text.slice(tick + 1);
   }
-  const name = text.replace(/\+0x[0-9a-f]+$/i, '').replace(/\s*\(\)\s*$/, '');
+  const name = text.replace(/\+(?:0x)?[0-9a-f]+$/i, '').replace(/\s*\(\)\s*$/, '');
   return module === undefined ? { name } : { module, name };
 }
 
@@ -119,7 +119,8 @@ export function splitFrame(frame: string): { module?: string; name: string } {
  * the command, or undefined when the line is not one.
  */
 export function promptCommand(line: string): string | undefined {
-  const m = /^\s*(?:\[[^\]]*\][#$%]|[\w.-]+(?:@[\w.-]+)?(?::[~\w./-]*)?[#$%>])\s+(\S.*)$/.exec(line);
+  // The host part has a letter: `55.00%  oracle ...` is a perf report row, not a prompt.
+  const m = /^\s*(?:\[[^\]]*\][#$%]|(?=[\w.-]*[A-Za-z])[\w.-]+(?:@[\w.-]+)?(?::[~\w./-]*)?[#$%>])\s+(\S.*)$/.exec(line);
   if (!m) return undefined;
   const command = m[1]!;
   // A prompt runs a command: the first word is a program name or path, not a number or an aggregation key.

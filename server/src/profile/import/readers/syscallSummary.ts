@@ -65,7 +65,7 @@ export function readSyscallSummary(text: string): TraceEvidence {
       }
     } else {
       if (tokens[tokens.length - 1] === 'total' && inTable) {
-        const calls = parseCount(tokens[tokens.length - 2]!) ?? parseCount(tokens[tokens.length - 3] ?? '');
+        const calls = parseCount(tokens[2] ?? ''); // % time, seconds, calls, [errors,] total: no usecs/call column
         totals = { calls: calls ?? NaN };
         inTable = false;
         continue;
