@@ -17,6 +17,8 @@ const MIN_LABEL_WIDTH = 28;
 const LAYER_FILLS: Record<KernelLayer | 'unsymbolized', string> = {
   'OS-dependent': '#9fd4a3',
   'C library': '#b8e0b0',
+  'system calls': '#d6edc9',
+  'Java VM': '#e8c9a0',
   'Linux kernel': '#c9e7c0',
   'program interface': '#f7d794',
   'SQL and PL/SQL execution': '#f5c77e',
