@@ -204,6 +204,16 @@ type OverheadEstimate struct {
 	// NsPerSiteHit is the calibrated cost of one hit per probe-site kind; ns_per_function_hit is
 	// then their mean weighted by the hits. Absent in older profiles (one cost for every hit).
 	NsPerSiteHit *SiteCosts `json:"ns_per_site_hit,omitempty"`
+	// NsPerSyscallKindHit is the calibrated cost of one traced syscall per kind: sized (a write-like
+	// call whose size the collector records) or plain; ns_per_syscall_hit is then their mean weighted
+	// by the hits. Absent in older profiles (every syscall priced at getppid's cost).
+	NsPerSyscallKindHit *SyscallCosts `json:"ns_per_syscall_kind_hit,omitempty"`
+}
+
+// SyscallCosts is the cost of one traced syscall per kind.
+type SyscallCosts struct {
+	Sized float64 `json:"sized"` // write-like calls whose size goes to the histogram (calibrated on write(/dev/null))
+	Plain float64 `json:"plain"` // every other call (calibrated on getppid)
 }
 
 // SiteCosts is the cost of one uprobe hit per kind of probed instruction.

@@ -324,6 +324,25 @@ func Hits(r *profile.SyscallsResult) uint64 {
 	return n
 }
 
+// SizedHits counts the calls whose size the collector recorded in r's mode (requestFamily in count
+// mode, writeFamily in timed mode): each of those hits also updates the size histogram, so it costs
+// more than a plain one.
+func SizedHits(r *profile.SyscallsResult) uint64 {
+	family := requestFamily
+	if r.Mode != ModeCount {
+		family = writeFamily
+	}
+	var n uint64
+	for _, s := range r.Syscalls {
+		for _, f := range family {
+			if s.Name == f {
+				n += s.Calls
+			}
+		}
+	}
+	return n
+}
+
 // Name returns the syscall name for a number on this architecture.
 func Name(nr int) string {
 	if n, ok := syscallNames[nr]; ok {

@@ -212,6 +212,8 @@ export interface OverheadEstimate {
   calibrated: boolean;
   /** Calibrated ns per hit for each probe-site kind; ns_per_function_hit is their hit-weighted mean. */
   ns_per_site_hit?: { push: number; other: number };
+  /** Calibrated ns per traced syscall per kind (sized: write-like calls whose size is recorded); ns_per_syscall_hit is their hit-weighted mean. */
+  ns_per_syscall_kind_hit?: { sized: number; plain: number };
 }
 
 export interface Profile {
