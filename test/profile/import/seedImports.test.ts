@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cardOf, importFixtures } from './importSupport.ts';
+import { cardOf, cli, importFixtures } from './importSupport.ts';
 
 let dir: string;
 before(() => {
@@ -110,4 +110,16 @@ test('seed 004: 1,355,248 pollsys calls for 4,089,670 logical reads: about 1 in 
   const quiet = cardOf(linux.doc!, 'in-band-break-checks');
   assert.equal(quiet.verdict, 'not-observed');
   assert.equal(quiet.reason, 'no break check polled the socket during the run (0 polls for 4,089,670 logical reads)');
+});
+
+test('seed 004 compared: the Windows client run against the Linux client run, metric by metric', () => {
+  const windows = join(dir, 'cmp-windows.plsqlprofile.json');
+  const linux = join(dir, 'cmp-linux.plsqlprofile.json');
+  assert.equal(importFixtures(windows, ['seed-004-autotrace.txt', 'seed-004-truss-c-windows-client.txt']).status, 0);
+  assert.equal(importFixtures(linux, ['seed-004-autotrace.txt', 'seed-004-truss-c-linux-client.txt']).status, 0);
+  const r = cli('report', windows, '--compare', linux, '--format', 'markdown');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^\| elapsed \| elapsed \| 80\.4 s \| 31\.1 s \| ×0\.39 \|$/m);
+  assert.match(r.stdout, /^\| syscall \| pollsys \| 1,355,248 calls \| – \| – \|$/m);
+  assert.match(r.stdout, /^\| syscall \| yield \| 196 calls \| 159 calls \| ×0\.81 \|$/m);
 });
