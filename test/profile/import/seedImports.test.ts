@@ -123,3 +123,14 @@ test('seed 004 compared: the Windows client run against the Linux client run, me
   assert.match(r.stdout, /^\| syscall \| pollsys \| 1,355,248 calls \| – \| – \|$/m);
   assert.match(r.stdout, /^\| syscall \| yield \| 196 calls \| 159 calls \| ×0\.81 \|$/m);
 });
+
+test('seed 003 on ZFS: 32767-byte writes, so the hints of BLOB_EXPORT are not observed, with the numbers', () => {
+  const r = importFixtures(join(dir, 's003z.plsqlprofile.json'), ['seed-003-write-sizes-zfs.txt'], '--source', 'examples/blob_export.prc');
+  assert.equal(r.status, 0, r.stderr);
+  const cards = r.doc!.cards.filter((c) => c.hypothesis.rule === 'utl-file-small-buffer');
+  assert.deepEqual(cards.map((c) => [c.hypothesis.line, c.verdict]), [[10, 'not-observed'], [12, 'not-observed']]);
+  for (const c of cards) assert.equal(c.reason, '18,870 of 18,870 writes were 32,767 bytes; 0% of the bytes went in writes under 32,767 bytes: the buffer is used');
+  // And code that asks for 32767 gets no measured-only card when its writes are full size.
+  const fixed = importFixtures(join(dir, 's003zf.plsqlprofile.json'), ['seed-003-write-sizes-zfs.txt'], '--source', 'examples/blob_export_fixed.prc');
+  assert.deepEqual(fixed.doc!.cards, []);
+});
