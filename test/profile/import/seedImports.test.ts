@@ -134,3 +134,10 @@ test('seed 003 on ZFS: 32767-byte writes, so the hints of BLOB_EXPORT are not ob
   const fixed = importFixtures(join(dir, 's003zf.plsqlprofile.json'), ['seed-003-write-sizes-zfs.txt'], '--source', 'examples/blob_export_fixed.prc');
   assert.deepEqual(fixed.doc!.cards, []);
 });
+
+test('seed 001 on 19.14 (strace -c): one read() in all for 10,000 iterations bounds the message-file reads', () => {
+  const r = importFixtures(join(dir, 's001s.plsqlprofile.json'), ['seed-001-strace-c-19c.txt'], '--source', 'examples/missing_rows.sql');
+  const card = cardOf(r.doc!, 'exception-handler-in-loop');
+  assert.equal(card.verdict, 'not-measured', 'the trace does not count the raised exceptions');
+  assert.match(card.reason, /; the trace has 1 read\(\) calls in all for about 10,000 iterations \(the loop estimate\): 1 \/ 10,000 = 0\.0001 per iteration, so the message file was not read per exception$/);
+});

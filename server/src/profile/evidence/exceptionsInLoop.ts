@@ -21,7 +21,8 @@ export function exceptionsInLoopCard(f: StaticFinding, ctx: EvidenceContext): Fi
   }
   const raised = ctx.firstCounted(RAISE_FUNCTIONS);
   if (!raised) {
-    return { ...card, verdict: 'not-measured', reason: `the ${ctx.imported ? 'trace does not count' : 'probe did not count'} kgebse/kgeselv (errors-and-messages catalog not recorded, or missing from this oracle binary)` };
+    const reason = `the ${ctx.imported ? 'trace does not count' : 'probe did not count'} kgebse/kgeselv (errors-and-messages catalog not recorded, or missing from this oracle binary)`;
+    return { ...card, verdict: 'not-measured', reason: `${reason}${readsBound(card, ctx, f)}` };
   }
   card.measurements.push(ctx.probeMeasurement(`${raised.name} calls (exceptions raised)`, raised.calls));
   // An imported listing without slmsrd may not have probed it: lmsagbf gets the message, from a cache or the file.
@@ -46,4 +47,24 @@ export function exceptionsInLoopCard(f: StaticFinding, ctx: EvidenceContext): Fi
     return { ...card, verdict: 'confirmed', reason: `${n(exceptions)} exceptions raised${perIteration}${errorPath}, each reading the message file ${n(round2(perException))} times (${n(reads.calls)} ${reads.name} calls): ${n(reads.calls)} / ${n(exceptions)} = ${perException.toFixed(2)} reads per exception` };
   }
   return { ...card, verdict: 'confirmed', reason: `${n(exceptions)} exceptions raised${perIteration}${errorPath}; the message file was read only ${n(reads.calls)} times (this version caches messages): the cost is the kge error path` };
+}
+
+const READS = ['read', 'pread', 'pread64'];
+
+/**
+ * An imported syscall summary or log without kernel-function counts still bounds the message-file reads: all
+ * read() calls together are at least those. Far fewer reads than iterations means the message file was not
+ * read per exception (seed 001's 19.14 strace: one read in all); as many or more says nothing about which file.
+ */
+function readsBound(card: Omit<FindingCard, 'verdict' | 'reason'>, ctx: EvidenceContext, f: StaticFinding): string {
+  const sys = ctx.probe?.profile.collectors.syscalls;
+  const iterations = ctx.iterationsOf(f);
+  if (!ctx.imported || !ctx.input.syscallsComplete || !sys || sys.status !== 'ok' || !iterations) return '';
+  const reads = sys.syscalls.filter((x) => READS.includes(x.name)).reduce((sum, x) => sum + x.calls, 0);
+  card.measurements.push(ctx.probeMeasurement('read() calls, all files', reads));
+  const perIteration = reads / iterations.value;
+  if (perIteration < 0.5) {
+    return `; the trace has ${n(reads)} read() calls in all for about ${n(iterations.value)} iterations (${iterations.from}): ${n(reads)} / ${n(iterations.value)} = ${perIteration.toFixed(4)} per iteration, so the message file was not read per exception`;
+  }
+  return `; the trace has ${n(reads)} read() calls for about ${n(iterations.value)} iterations, but does not say which file they read (count slmsrd, or trace the reads with their paths)`;
 }
