@@ -1,7 +1,7 @@
 // `plsql-perf profile import`: traces other tools wrote (DTrace, bpftrace, truss, strace, perf, pstack, SQL*Plus
 // autotrace) and, optionally, the PL/SQL they measured -> one normal .plsqlprofile.json, whose cards join the
 // analyzer's hints on those lines with the imported numbers exactly as for a profile "Profile this block"
-// recorded. Pure apart from nothing: the caller reads the files and hands in their text.
+// recorded. Pure: the caller reads the files and hands in their text.
 import { buildFindingCards } from '../evidence/findingCards.ts';
 import type {
   BlockKind, ImportedTrace, ProfileDocument, ProfileRun, Provenance, StaticFinding, StatDelta,

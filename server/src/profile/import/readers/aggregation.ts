@@ -154,4 +154,3 @@ function keyless(ev: TraceEvidence, count: number): boolean {
   return true;
 }
 
-export { TraceImportError };
