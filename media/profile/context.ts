@@ -1,6 +1,6 @@
 // What every section renderer gets: the colours, the host (VS Code panel or standalone report), and the hooks
 // to run once the page is in the document (charts size themselves from their boxes).
-import type { PageUiState, SourceTarget } from '../../extension/src/profile/panelMessages.ts';
+import type { PageUiState, SourceTarget } from '../../server/src/profile/contract/panelMessages.ts';
 import type { Theme } from './theme.ts';
 
 /** The part of the page that differs between the VS Code panel and the standalone report. */

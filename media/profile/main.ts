@@ -2,7 +2,7 @@
 // - inside VS Code (acquireVsCodeApi exists): the extension sends the view; state survives reloads through
 //   getState/setState; clicks on lines and rules are posted to the extension;
 // - the standalone report: the view is embedded in the page as JSON; clicks scroll to the source listing.
-import type { HostMessage, PageMessage, PageState, PageUiState, ProfileView, SourceTarget } from '../../extension/src/profile/panelMessages.ts';
+import type { HostMessage, PageMessage, PageState, PageUiState, ProfileView, SourceTarget } from '../../server/src/profile/contract/panelMessages.ts';
 import { REPORT_DATA_ID } from '../../server/src/profile/view/pageShell.ts';
 import type { PageHost } from './context.ts';
 import { el } from './dom.ts';

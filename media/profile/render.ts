@@ -1,6 +1,6 @@
 // The one renderer of a profile view, used by both hosts: the VS Code panel and the standalone HTML report.
 // Builds the whole page as DOM nodes, attaches it, then draws the canvases.
-import type { PageUiState, ProfileView } from '../../extension/src/profile/panelMessages.ts';
+import type { PageUiState, ProfileView } from '../../server/src/profile/contract/panelMessages.ts';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 import { profileFacts } from '../../server/src/profile/view/profileFacts.ts';
 import type { PageHost, RenderContext } from './context.ts';
@@ -12,6 +12,7 @@ import { renderFlameGraph } from './sections/flameGraph.ts';
 import { renderFunctionCalls, renderSampledFunctions } from './sections/functions.ts';
 import { renderHprof } from './sections/hprof.ts';
 import { renderOutput, renderSource } from './sections/source.ts';
+import { renderProvenance } from './sections/provenance.ts';
 import { renderSummary } from './sections/summary.ts';
 import { renderSyscalls } from './sections/syscalls.ts';
 import { readTheme } from './theme.ts';
@@ -26,7 +27,7 @@ function singleSections(doc: ProfileDocument, ctx: RenderContext): (HTMLElement 
         renderSyscalls(probe.profile, probe.run, ctx),
       ]
     : [];
-  return [renderSummary(doc), renderCards(doc, ctx), renderHprof(doc, ctx), ...probeSections, renderDatabase(doc, ctx), renderOutput(doc), renderSource(doc)];
+  return [renderSummary(doc), renderCards(doc, ctx), renderProvenance(doc), renderHprof(doc, ctx), ...probeSections, renderDatabase(doc, ctx), renderOutput(doc), renderSource(doc)];
 }
 
 function compareSections(before: ProfileDocument, after: ProfileDocument, ctx: RenderContext): HTMLElement[] {

@@ -49,3 +49,28 @@ test('dependencies run one way: parser -> syntax -> analysis', () => {
   }
   assert.deepEqual(offenders, []);
 });
+
+// The profile's contract (server/src/profile/profileDocument.ts and contract/: the probe's profile, the panel
+// messages) is shared by the server, the webview page and the extension. The arrows run one way: extension ->
+// server and media -> server, never from server/ or media/ up into extension/ (the extension host is the one
+// part that may import vscode).
+const repoRoot = new URL('../../', import.meta.url).pathname;
+
+function importsIntoExtension(dir: string): string[] {
+  const offenders: string[] = [];
+  for (const file of sources(join(repoRoot, dir))) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      const target = match[1]!;
+      if (!target.startsWith('.')) continue;
+      const resolved = relative(repoRoot, join(file, '..', target));
+      if (resolved === 'extension' || resolved.startsWith('extension/')) offenders.push(`${relative(repoRoot, file)} imports ${resolved}`);
+    }
+  }
+  return offenders;
+}
+
+test('server/ and media/ import nothing from extension/', () => {
+  assert.ok(sources(join(repoRoot, 'media')).length > 5, 'media sources were found');
+  assert.deepEqual([...importsIntoExtension('server/src'), ...importsIntoExtension('media')], []);
+});

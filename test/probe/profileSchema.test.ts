@@ -1,11 +1,11 @@
 // The profile contract between plsql-probe (Go) and the extension: the golden profile validates
 // against probe/schema/profile-v1.schema.json, mutated copies are rejected, and the golden file
-// satisfies the TypeScript types in extension/src/profile/profileTypes.ts.
+// satisfies the TypeScript types in server/src/profile/contract/probeProfile.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Profile } from '../../extension/src/profile/profileTypes.ts';
+import type { Profile } from '../../server/src/profile/contract/probeProfile.ts';
 import goldenJson from '../../probe/schema/testdata/golden-profile.json' with { type: 'json' };
 import goldenDtraceJson from '../../probe/schema/testdata/golden-dtrace-profile.json' with { type: 'json' };
 

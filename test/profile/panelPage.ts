@@ -5,7 +5,7 @@ import { readFileSync, statSync, existsSync, readdirSync, rmSync } from 'node:fs
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { makeNonce, panelHtml } from '../../extension/src/profile/panelHtml.ts';
-import type { PageMessage, PageState, ProfileView } from '../../extension/src/profile/panelMessages.ts';
+import type { PageMessage, PageState, ProfileView } from '../../server/src/profile/contract/panelMessages.ts';
 import { ensureBuilt } from '../cli/buildOnce.ts';
 import { repoRoot, watchProblems, type PageProblems } from './chromium.ts';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { makeNonce, panelCsp, panelHtml } from '../../extension/src/profile/panelHtml.ts';
-import { parsePageMessage } from '../../extension/src/profile/panelMessages.ts';
+import { parsePageMessage } from '../../server/src/profile/contract/panelMessages.ts';
 import { formatMs, formatRatio, formatUs, formatWithUnit } from '../../server/src/profile/view/format.ts';
 import { jsonForScriptTag, pageShell } from '../../server/src/profile/view/pageShell.ts';
 import { profileFacts } from '../../server/src/profile/view/profileFacts.ts';
@@ -39,7 +39,7 @@ test('write sizes become ordered bins; the 4 KB writes dominate the file histogr
   const [file, socket] = goldenProbe().collectors.syscalls!.writes;
   assert.deepEqual(writeSizeBins(file!).map((b) => [b.min, b.calls, b.exact]), [[4095, 1, true], [4096, 1792, true], [32767, 255, true]]);
   assert.equal(dominantBin(file!)?.min, 4096);
-  assert.deepEqual(writeSizeBins(socket!).map((b) => b.label), ['22 B', '256 B–511 B', '381 B', '1 KiB–2 KiB']);
+  assert.deepEqual(writeSizeBins(socket!).map((b) => b.label), ['22 B', '48 B', '64 B', '90 B', '120 B', '200 B', '256 B–511 B', '381 B', '700 B', '1 KiB–2 KiB']);
 });
 
 test('headline figures come from the runs the document names', () => {

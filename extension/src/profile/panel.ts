@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { ProfileDocument } from '../../../server/src/profile/profileDocument.ts';
 import { loadProfile } from '../../../server/src/profile/loadProfile.ts';
-import { parsePageMessage, RULE_ID, type HostMessage, type PageState, type ProfileView, type SourceTarget } from './panelMessages.ts';
+import { parsePageMessage, RULE_ID, type HostMessage, type PageState, type ProfileView, type SourceTarget } from '../../../server/src/profile/contract/panelMessages.ts';
 import { makeNonce, panelHtml } from './panelHtml.ts';
 
 export const PROFILE_VIEW_TYPE = 'plsqlPerf.profile';

@@ -18,6 +18,7 @@ import { findingsForTarget, findingsFromServer, type HypothesesSource, type Targ
 import type { ProfileTarget } from './run/blockSelection.ts';
 import { readProfileSettings } from './profileSettings.ts';
 import { markConfirmedHints } from './confirmedHints.ts';
+import { importTraceCommand } from './importTraceCommand.ts';
 
 /** What the code lens passes (server/src/lsp/protocol.ts ProfileBlockArguments; 0-based range). */
 interface LensArguments { uri: string; range: { start: { line: number; character: number } } }
@@ -70,6 +71,8 @@ export async function registerProfileCommands(context: vscode.ExtensionContext, 
       const doc = await readProfile(target);
       if (doc) await show(doc, target);
     }),
+    vscode.commands.registerCommand('plsqlPerf.importTrace', (uri?: vscode.Uri, selected?: vscode.Uri[]) =>
+      importTraceCommand(context, analyzer, show, selected?.length ? selected : uri ? [uri] : undefined)),
     vscode.commands.registerCommand('plsqlPerf.compareProfiles', async (_clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
       const files = selected?.length === 2 ? selected : await pickProfiles('Compare two profiles (before, then after)', true);
       if (!files || files.length !== 2) {

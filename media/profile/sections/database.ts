@@ -20,7 +20,7 @@ export function renderDatabase(doc: ProfileDocument, ctx: RenderContext): HTMLEl
     el('p', { className: 'pp-muted' }, `Deltas of the ${run.role} run. ${db.selfCostNote}`),
     el('h3', null, 'Wait events'),
     events.length === 0
-      ? note('The session did not wait.')
+      ? note(doc.provenance ? 'The imported statistics have no wait events.' : 'The session did not wait.')
       : barChart(
           {
             name: 'wait-events',

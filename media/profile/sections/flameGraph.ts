@@ -1,11 +1,12 @@
 // Flame graph of the sampled stacks, drawn on a canvas (root at the top, callees below, width = samples).
 // Hover shows the frame's annotation and share; click zooms into a frame (kept in the page state), click an
 // ancestor bar or "Whole graph" to zoom out.
-import type { Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
+import type { Profile as ProbeProfile } from '../../../server/src/profile/contract/probeProfile.ts';
 import { annotateFunction } from '../../../server/src/profile/annotations/annotateFunction.ts';
 import type { KernelLayer } from '../../../server/src/profile/annotations/kernelFunctions.ts';
 import { formatCount, formatPercent } from '../../../server/src/profile/view/format.ts';
 import { buildFlameTree, nodeAtPath, type FlameNode } from '../../../server/src/profile/view/stacks.ts';
+import { stacksCaption } from '../../../server/src/profile/view/evidenceLabels.ts';
 import type { RenderContext } from '../context.ts';
 import { el, note, section } from '../dom.ts';
 
@@ -16,6 +17,8 @@ const MIN_LABEL_WIDTH = 28;
 const LAYER_FILLS: Record<KernelLayer | 'unsymbolized', string> = {
   'OS-dependent': '#9fd4a3',
   'C library': '#b8e0b0',
+  'system calls': '#d6edc9',
+  'Java VM': '#e8c9a0',
   'Linux kernel': '#c9e7c0',
   'program interface': '#f7d794',
   'SQL and PL/SQL execution': '#f5c77e',
@@ -172,7 +175,7 @@ export function renderFlameGraph(probe: ProbeProfile, run: string, ctx: RenderCo
   return section(
     'flame',
     'Flame graph',
-    el('p', { className: 'pp-muted' }, `${formatCount(root.total)} samples at ${stacks.hz} Hz (${run} run). Colour = kernel layer; hover for the annotation, click to zoom.`),
+    el('p', { className: 'pp-muted' }, `${stacksCaption(stacks)} (${run} run). Colour = kernel layer; hover for the annotation, click to zoom.`),
     crumbs,
     box,
   );

@@ -1,9 +1,10 @@
 // Kernel functions: call counts from uprobes and time shares from stack samples, each annotated (layer and
 // meaning from the knowledge base) in the table and in the chart tooltips.
-import type { FunctionCount, Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
+import type { FunctionCount, Profile as ProbeProfile } from '../../../server/src/profile/contract/probeProfile.ts';
 import { annotateFunction, annotationText } from '../../../server/src/profile/annotations/annotateFunction.ts';
 import { formatCount, formatMs, formatPercent } from '../../../server/src/profile/view/format.ts';
 import { sampledFunctions, type SampledFunction } from '../../../server/src/profile/view/stacks.ts';
+import { countsOrigin, stacksCaption } from '../../../server/src/profile/view/evidenceLabels.ts';
 import { barChart } from '../charts.ts';
 import type { RenderContext } from '../context.ts';
 import { el, note, section, table } from '../dom.ts';
@@ -24,7 +25,7 @@ export function renderFunctionCalls(probe: ProbeProfile, run: string, ctx: Rende
   return section(
     'functions',
     'Kernel functions by calls',
-    el('p', { className: 'pp-muted' }, `Exact call counts from uprobes (${run} run). Hover a name for what the function does.`),
+    el('p', { className: 'pp-muted' }, `${countsOrigin(probe)} (${run} run). Hover a name for what the function does.`),
     top.length > 0
       ? barChart(
           {
@@ -56,12 +57,14 @@ export function renderSampledFunctions(probe: ProbeProfile, run: string, ctx: Re
   if (!stacks || stacks.samples === 0) return section('sampled', 'Kernel functions by sampled time', note('No stack samples in this recording.'));
   const all = sampledFunctions(stacks.folded);
   const samples = stacks.folded.reduce((s, f) => s + f.count, 0);
-  const msPerSample = 1000 / stacks.hz;
+  // Imported stacks may have no known rate (pstack loops) or count calls, not samples (ustack() aggregations).
+  const msPerSample = stacks.hz > 0 && stacks.counts !== 'calls' ? 1000 / stacks.hz : undefined;
   const top = all.filter((f) => f.self > 0).slice(0, TOP);
+  const what = stacks.counts === 'calls' ? 'Kernel functions in the counted stacks' : 'Kernel functions by sampled time';
   return section(
     'sampled',
-    'Kernel functions by sampled time',
-    el('p', { className: 'pp-muted' }, `${formatCount(samples)} on-CPU stack samples at ${stacks.hz} Hz (${run} run; about ${formatMs(msPerSample)} each). Self = on top of the stack; total = anywhere on it.`),
+    what,
+    el('p', { className: 'pp-muted' }, `${stacksCaption(stacks)} (${run} run${msPerSample !== undefined ? `; about ${formatMs(msPerSample)} each` : ''}). Self = on top of the stack; total = anywhere on it.`),
     barChart(
       {
         name: 'sampled-time',
@@ -82,7 +85,7 @@ export function renderSampledFunctions(probe: ProbeProfile, run: string, ctx: Re
       { heading: 'Layer', cell: (f) => layerOf(f.name) },
       { heading: 'Self', cell: (f) => formatPercent(f.self, samples), numeric: true },
       { heading: 'Total', cell: (f) => formatPercent(f.total, samples), numeric: true },
-      { heading: 'Self time (est.)', cell: (f) => formatMs(f.self * msPerSample), numeric: true },
+      { heading: 'Self time (est.)', cell: (f) => (msPerSample !== undefined ? formatMs(f.self * msPerSample) : '–'), numeric: true },
     ], all.slice(0, 40)),
     stacks.lost > 0 && note(`${formatCount(stacks.lost)} samples were lost.`),
   );

@@ -42,7 +42,8 @@ export function renderSummary(doc: ProfileDocument, id = 'summary', heading = 'S
     table<ProfileRun>('runs', [
       { heading: 'Run', cell: (r) => r.role },
       { heading: 'Status', cell: (r) => (r.error ? `${r.status}: ${r.error.code}` : r.status) },
-      { heading: 'Elapsed', cell: (r) => formatMs(r.elapsedMs), numeric: true },
+      // An imported trace that printed no wall time has none: show a dash, not 0 ms.
+      { heading: 'Elapsed', cell: (r) => (doc.provenance && doc.provenance.elapsedMs === undefined ? '–' : formatMs(r.elapsedMs)), numeric: true },
       { heading: 'Probe', cell: (r) => (r.probeAttached ? 'attached' : r.probeNote ?? 'no') },
       { heading: 'HPROF', cell: (r) => (r.hprofEnabled ? 'yes' : 'no') },
       { heading: 'Transaction', cell: (r) => r.transaction },

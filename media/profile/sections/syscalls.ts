@@ -1,6 +1,6 @@
 // System calls: counts (and times in timed mode), the write() size histograms (the UTL_FILE 4 KB pattern) and
 // the poll counts (in-band break checks).
-import type { Profile as ProbeProfile, SyscallStat, WriteHist } from '../../../extension/src/profile/profileTypes.ts';
+import type { Profile as ProbeProfile, SyscallStat, WriteHist } from '../../../server/src/profile/contract/probeProfile.ts';
 import { formatBytes, formatCount, formatNs } from '../../../server/src/profile/view/format.ts';
 import { histogramTitle, writeSizeBins, type SizeBin } from '../../../server/src/profile/view/writeSizes.ts';
 import { barChart } from '../charts.ts';

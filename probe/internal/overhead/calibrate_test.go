@@ -45,14 +45,43 @@ func TestEstimatePerSite(t *testing.T) {
 	}
 }
 
+// TestEstimatePerSyscallKind: write-like calls whose size the collector records are priced at the sized
+// cost (calibrated on write(), not getppid), the others at the plain cost, in each mode's own family;
+// ns_per_syscall_hit is their hit-weighted mean and the per-kind costs are in the profile.
+func TestEstimatePerSyscallKind(t *testing.T) {
+	for _, mode := range []string{"count", "timed"} {
+		p := &profile.Profile{}
+		p.Collectors.Syscalls = &profile.SyscallsResult{Mode: mode, Syscalls: []profile.SyscallStat{
+			{Name: "write", Calls: 100}, {Name: "writev", Calls: 10}, {Name: "pread64", Calls: 50}, {Name: "poll", Calls: 40},
+		}}
+		Estimate(p, Costs{NsPerPushHit: 1, NsPerOtherHit: 1, NsPerSyscallHit: 100, NsPerSizedSyscallHit: 300})
+		sized := map[string]float64{"count": 100, "timed": 110}[mode] // writev's size is not an argument in count mode
+		wantNs := sized*300 + (200-sized)*100
+		o := p.Overhead
+		if o.SyscallHits != 200 || math.Abs(o.EstimatedMs-wantNs/1e6) > 1e-12 || math.Abs(o.NsPerSyscallHit-wantNs/200) > 1e-9 {
+			t.Errorf("%s: hits %d, estimated %.6f ms (want %.6f), per hit %.2f (want %.2f)", mode, o.SyscallHits, o.EstimatedMs, wantNs/1e6, o.NsPerSyscallHit, wantNs/200)
+		}
+		if o.NsPerSyscallKindHit == nil || *o.NsPerSyscallKindHit != (profile.SyscallCosts{Sized: 300, Plain: 100}) {
+			t.Errorf("%s: per kind %+v", mode, o.NsPerSyscallKindHit)
+		}
+	}
+	// Costs from before the sized calibration price every syscall at the plain cost.
+	p := &profile.Profile{}
+	p.Collectors.Syscalls = &profile.SyscallsResult{Mode: "count", Syscalls: []profile.SyscallStat{{Name: "write", Calls: 10}}}
+	Estimate(p, Costs{NsPerSyscallHit: 100})
+	if math.Abs(p.Overhead.EstimatedMs-1000/1e6) > 1e-12 {
+		t.Errorf("old costs: %.6f ms", p.Overhead.EstimatedMs)
+	}
+}
+
 // TestCalibrateOnThisHost: the calibration attaches to both sites and counts every call (it
 // refuses its own result otherwise). Its timings are compared with measured costs by
 // plsql-probe-bench -parts calibration, never asserted here.
 func TestCalibrateOnThisHost(t *testing.T) {
 	testfixture.RequireRoot(t)
 	c := Calibrate(false)
-	if !c.Calibrated || c.NsPerPushHit <= 0 || c.NsPerOtherHit <= 0 || c.NsPerSyscallHit <= 0 {
+	if !c.Calibrated || c.NsPerPushHit <= 0 || c.NsPerOtherHit <= 0 || c.NsPerSyscallHit <= 0 || c.NsPerSizedSyscallHit <= 0 {
 		t.Fatalf("calibration: %+v", c)
 	}
-	t.Logf("this host: %.0f ns per push-site hit, %.0f ns per other-site hit, %.0f ns per traced syscall", c.NsPerPushHit, c.NsPerOtherHit, c.NsPerSyscallHit)
+	t.Logf("this host: %.0f ns per push-site hit, %.0f ns per other-site hit, %.0f ns per traced plain syscall, %.0f ns per traced write()", c.NsPerPushHit, c.NsPerOtherHit, c.NsPerSyscallHit, c.NsPerSizedSyscallHit)
 }

@@ -1,6 +1,6 @@
 // Package profile defines the profile JSON (version 1) that plsql-probe prints and the extension
 // reads. The schema is probe/schema/profile-v1.schema.json; the TypeScript mirror is
-// extension/src/profile/profileTypes.ts. A test keeps the three in step through the golden file.
+// server/src/profile/contract/probeProfile.ts. A test keeps the three in step through the golden file.
 // Fields without omitempty are required in the schema.
 package profile
 
@@ -10,7 +10,7 @@ const Version = 1
 // Profile is one recording of one target.
 type Profile struct {
 	Version    int              `json:"version"`
-	Source     string           `json:"source,omitempty"` // "ebpf" (recorded by the helper) | "dtrace" (imported)
+	Source     string           `json:"source,omitempty"` // "ebpf" (recorded by the helper) | "dtrace" (imported) | "import" (plsql-perf profile import)
 	Tool       Tool             `json:"tool"`
 	Host       Host             `json:"host"`
 	Target     Target           `json:"target"`
@@ -135,6 +135,9 @@ type StacksResult struct {
 	Samples uint64        `json:"samples"`
 	Lost    uint64        `json:"lost"`
 	Folded  []FoldedStack `json:"folded"`
+	// Counts says what a stack's count is: "" or "samples" for sampled stacks, "calls" for calls of the leaf
+	// function (DTrace/bpftrace ustack() aggregations imported by plsql-perf; the helper never writes it).
+	Counts string `json:"counts,omitempty"`
 }
 
 // FoldedStack is one distinct stack and its sample count.
@@ -201,6 +204,16 @@ type OverheadEstimate struct {
 	// NsPerSiteHit is the calibrated cost of one hit per probe-site kind; ns_per_function_hit is
 	// then their mean weighted by the hits. Absent in older profiles (one cost for every hit).
 	NsPerSiteHit *SiteCosts `json:"ns_per_site_hit,omitempty"`
+	// NsPerSyscallKindHit is the calibrated cost of one traced syscall per kind: sized (a write-like
+	// call whose size the collector records) or plain; ns_per_syscall_hit is then their mean weighted
+	// by the hits. Absent in older profiles (every syscall priced at getppid's cost).
+	NsPerSyscallKindHit *SyscallCosts `json:"ns_per_syscall_kind_hit,omitempty"`
+}
+
+// SyscallCosts is the cost of one traced syscall per kind.
+type SyscallCosts struct {
+	Sized float64 `json:"sized"` // write-like calls whose size goes to the histogram (calibrated on write(/dev/null))
+	Plain float64 `json:"plain"` // every other call (calibrated on getppid)
 }
 
 // SiteCosts is the cost of one uprobe hit per kind of probed instruction.

@@ -92,10 +92,15 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 	}
 	costs := overhead.Defaults()
 	if !opts.NoCalibrate {
-		costs = overhead.Measure(opts.SyscallTimes) // before attaching: it probes the helper itself
+		costs = measureCosts(opts.SyscallTimes) // before attaching: it probes the helper itself
 		if costs.Error != "" {
 			p.Warnings = append(p.Warnings, profile.Warning{Code: "CALIBRATION_FAILED", Message: "overhead calibration failed, using defaults: " + costs.Error})
 		}
+	}
+	// The calibration takes about a second: a target that exited meanwhile has nothing to attach to, and its
+	// collectors would fail on its missing /proc files as if the helper had broken.
+	if !t.StillSame() {
+		return nil, exitedBeforeAttach(t)
 	}
 
 	// Every collector that got past Prepare is stopped, whatever happens below.
@@ -121,6 +126,10 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 			continue
 		}
 		started = append(started, c)
+	}
+	// Gone while the probes were being attached: nothing it did was counted, so say that, not INTERNAL.
+	if !t.StillSame() {
+		return nil, exitedBeforeAttach(t)
 	}
 	if len(started) == 0 {
 		if len(p.Errors) > 0 {
@@ -159,6 +168,13 @@ func Record(ctx context.Context, cfg *config.Config, opts Options, onStarted fun
 	}
 	finish(p, costs)
 	return p, nil
+}
+
+// measureCosts is overhead.Measure; tests replace it to end the target inside the calibration window.
+var measureCosts = overhead.Measure
+
+func exitedBeforeAttach(t *target.Target) error {
+	return perr.New(perr.NoSuchProcess, "process %d exited (or its pid was reused) after it was checked and before the probes were attached: nothing was recorded", t.PID)
 }
 
 // wait returns the stop reason. Every 100 ms it checks that the target still runs and lets the

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plsql-perf/plsql-perf/probe/internal/config"
+	"github.com/plsql-perf/plsql-perf/probe/internal/overhead"
 	"github.com/plsql-perf/plsql-perf/probe/internal/perr"
 	"github.com/plsql-perf/plsql-perf/probe/internal/profile"
 	"github.com/plsql-perf/plsql-perf/probe/internal/sysx"
@@ -322,5 +323,37 @@ func TestRefusals(t *testing.T) {
 	rec.finish(t)
 	if _, err := os.Lstat(lock); err == nil {
 		t.Errorf("%s left behind after the recording ended", lock)
+	}
+}
+
+// TestTargetExitsDuringCalibration: the target passes the checks, then quits inside the ~1 s overhead
+// calibration, before any probe is attached. The recording is refused with NO_SUCH_PROCESS saying that
+// nothing was recorded; it used to fail the collectors with INTERNAL (`read /proc/PID/stat`) or return a
+// profile whose warning claimed that everything the target did was counted. The lock file is gone too.
+func TestTargetExitsDuringCalibration(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calibrated := false
+	measureCosts = func(timed bool) overhead.Costs {
+		calibrated = true
+		fx.Close() // the target quits and is reaped while the helper calibrates
+		return overhead.Defaults()
+	}
+	t.Cleanup(func() { measureCosts = overhead.Measure })
+	p, err := Record(context.Background(), config.Default(), Options{PID: fx.PID, StartTicks: tg.StartTicks,
+		Functions: []string{"slmsrd"}, Syscalls: true, StacksHz: 99, Seconds: 5}, func(Started) { t.Error("reported as started") })
+	if !calibrated {
+		t.Fatal("the calibration hook did not run")
+	}
+	e := perr.From(err)
+	if err == nil || e.Code != perr.NoSuchProcess || !strings.Contains(e.Message, "before the probes were attached: nothing was recorded") {
+		t.Fatalf("got profile %+v, error %v; want NO_SUCH_PROCESS before the probes were attached", p, err)
+	}
+	if _, statErr := os.Stat(fmt.Sprintf("%s/%d.lock", sysx.LockDir, fx.PID)); !os.IsNotExist(statErr) {
+		t.Errorf("lock file left behind: %v", statErr)
 	}
 }

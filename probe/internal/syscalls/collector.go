@@ -264,6 +264,26 @@ func Polls(stats []profile.SyscallStat) profile.PollCounts {
 	return pc
 }
 
+// bucketMin is the lower bound of size's power-of-two bucket [2^k, 2^(k+1)-1]; a zero-byte write has its own
+// bucket [0, 0] (it used to land in [1, 1]).
+func bucketMin(size uint64) uint64 {
+	if size == 0 {
+		return 0
+	}
+	lo := uint64(1)
+	for lo <= size/2 {
+		lo *= 2
+	}
+	return lo
+}
+
+func bucketMax(lo uint64) uint64 {
+	if lo == 0 {
+		return 0
+	}
+	return lo*2 - 1
+}
+
 // Histogram reports the TopSizes most frequent sizes exactly and the rest in log2 buckets.
 func Histogram(syscall, kind string, sizes map[uint64]uint64) profile.WriteHist {
 	h := profile.WriteHist{Syscall: syscall, FdKind: kind, TopSizes: []profile.SizeCount{}, Log2Buckets: []profile.SizeBucket{}}
@@ -283,14 +303,10 @@ func Histogram(syscall, kind string, sizes map[uint64]uint64) profile.WriteHist 
 		h.TopSizes = all[:TopSizes]
 		buckets := map[uint64]uint64{}
 		for _, sc := range all[TopSizes:] {
-			lo := uint64(1)
-			for lo*2 <= sc.Size {
-				lo *= 2
-			}
-			buckets[lo] += sc.Calls
+			buckets[bucketMin(sc.Size)] += sc.Calls
 		}
 		for lo, n := range buckets {
-			h.Log2Buckets = append(h.Log2Buckets, profile.SizeBucket{Min: lo, Max: lo*2 - 1, Calls: n})
+			h.Log2Buckets = append(h.Log2Buckets, profile.SizeBucket{Min: lo, Max: bucketMax(lo), Calls: n})
 		}
 		sort.Slice(h.Log2Buckets, func(i, j int) bool { return h.Log2Buckets[i].Min < h.Log2Buckets[j].Min })
 	} else {
@@ -304,6 +320,25 @@ func Hits(r *profile.SyscallsResult) uint64 {
 	var n uint64
 	for _, s := range r.Syscalls {
 		n += s.Calls
+	}
+	return n
+}
+
+// SizedHits counts the calls whose size the collector recorded in r's mode (requestFamily in count
+// mode, writeFamily in timed mode): each of those hits also updates the size histogram, so it costs
+// more than a plain one.
+func SizedHits(r *profile.SyscallsResult) uint64 {
+	family := requestFamily
+	if r.Mode != ModeCount {
+		family = writeFamily
+	}
+	var n uint64
+	for _, s := range r.Syscalls {
+		for _, f := range family {
+			if s.Name == f {
+				n += s.Calls
+			}
+		}
 	}
 	return n
 }

@@ -1,8 +1,10 @@
 package syscalls
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -25,22 +27,60 @@ func TestNamesMatchUnix(t *testing.T) {
 func TestHistogramTopSizesExactRestLog2(t *testing.T) {
 	sizes := map[uint64]uint64{4096: 100, 32767: 50, 4095: 10}
 	for i := uint64(1); i <= 10; i++ {
-		sizes[1000+i] = 1 // ten rare sizes in [512, 1023] and [1024, 2047]
+		sizes[1000+i] = 1 // ten rare sizes: 1001..1010, five in the top list (ties by size), five in [1024, 2047]
 	}
 	h := Histogram("write", "file", sizes)
-	if len(h.TopSizes) != TopSizes || h.TopSizes[0] != (profile.SizeCount{Size: 4096, Calls: 100}) ||
-		h.TopSizes[1] != (profile.SizeCount{Size: 32767, Calls: 50}) || h.TopSizes[2] != (profile.SizeCount{Size: 4095, Calls: 10}) {
-		t.Fatalf("top sizes: %+v", h.TopSizes)
+	want := []profile.SizeCount{{Size: 4096, Calls: 100}, {Size: 32767, Calls: 50}, {Size: 4095, Calls: 10},
+		{Size: 1001, Calls: 1}, {Size: 1002, Calls: 1}, {Size: 1003, Calls: 1}, {Size: 1004, Calls: 1}, {Size: 1005, Calls: 1}}
+	if !reflect.DeepEqual(h.TopSizes, want) {
+		t.Errorf("top sizes: %+v, want %+v", h.TopSizes, want)
 	}
-	var inBuckets uint64
+	// 1006..1010 are all in [512, 1023]: 512 <= size < 1024.
+	if wantB := []profile.SizeBucket{{Min: 512, Max: 1023, Calls: 5}}; !reflect.DeepEqual(h.Log2Buckets, wantB) {
+		t.Errorf("buckets: %+v, want %+v", h.Log2Buckets, wantB)
+	}
+	if h.Calls != 170 || h.Bytes != 4096*100+32767*50+4095*10+1001+1002+1003+1004+1005+1006+1007+1008+1009+1010 {
+		t.Errorf("calls %d, bytes %d", h.Calls, h.Bytes)
+	}
+}
+
+// TestHistogramBucketBoundaries puts each size in the bucket its value says: [2^k, 2^(k+1)-1], the power of two
+// itself in the bucket it opens and the size one below it in the bucket before; a zero-byte write in [0, 0]. The
+// expected buckets are worked out here from the sizes, not read from a golden file, so a histogram that shifts
+// sizes one bucket up or down fails.
+func TestHistogramBucketBoundaries(t *testing.T) {
+	sizes := map[uint64]uint64{}
+	// Eight frequent sizes fill the exact list; every other size goes to a bucket.
+	for i := uint64(0); i < TopSizes; i++ {
+		sizes[100000+i] = 1000
+	}
+	rare := map[uint64]uint64{0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 511: 6, 512: 7, 1023: 8, 1024: 9, 4095: 10, 4096: 11, 32767: 12, 32768: 13, 65535: 14}
+	for s, n := range rare {
+		sizes[s] = n
+	}
+	h := Histogram("write", "file", sizes)
+	want := []profile.SizeBucket{
+		{Min: 0, Max: 0, Calls: 1},               // 0
+		{Min: 1, Max: 1, Calls: 2},               // 1
+		{Min: 2, Max: 3, Calls: 3 + 4},           // 2, 3
+		{Min: 4, Max: 7, Calls: 5},               // 4
+		{Min: 256, Max: 511, Calls: 6},           // 511
+		{Min: 512, Max: 1023, Calls: 7 + 8},      // 512, 1023
+		{Min: 1024, Max: 2047, Calls: 9},         // 1024
+		{Min: 2048, Max: 4095, Calls: 10},        // 4095
+		{Min: 4096, Max: 8191, Calls: 11},        // 4096
+		{Min: 16384, Max: 32767, Calls: 12},      // 32767
+		{Min: 32768, Max: 65535, Calls: 13 + 14}, // 32768, 65535
+	}
+	if !reflect.DeepEqual(h.Log2Buckets, want) {
+		t.Errorf("buckets:\n got %+v\nwant %+v", h.Log2Buckets, want)
+	}
 	for _, b := range h.Log2Buckets {
-		inBuckets += b.Calls
-		if b.Max != 2*b.Min-1 {
-			t.Errorf("bucket %+v is not a power-of-two range", b)
+		for s := range rare {
+			if (s >= b.Min && s <= b.Max) != (bucketMin(s) == b.Min) {
+				t.Errorf("size %d and bucket %+v disagree", s, b)
+			}
 		}
-	}
-	if inBuckets != 5 || h.Calls != 170 {
-		t.Errorf("buckets hold %d calls (want 5), total %d (want 170)", inBuckets, h.Calls)
 	}
 }
 
@@ -246,5 +286,89 @@ func waitAsleep(t *testing.T, pid, tid int) {
 			t.Fatalf("thread %d did not block within 10 s", tid)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestWriteSizeBucketsLive: real write() calls of the fixture, more distinct sizes than the exact list holds,
+// through the attached collector: the frequent sizes are exact, and each rare size lands in the bucket its value
+// says (1000 in [512, 1023]; 1024 and 2047 in [1024, 2047]; 2048 in [2048, 4095]).
+func TestWriteSizeBucketsLive(t *testing.T) {
+	testfixture.RequireRoot(t)
+	fx := testfixture.Start(t, testfixture.BuildTemp(t))
+	tg, err := target.Inspect(fx.PID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{})
+	if err := c.Prepare(tg); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop()
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	frequent := []uint64{4096, 4095, 32767, 8192, 512, 100, 16384, 3000}
+	for i, size := range frequent {
+		fx.Do(t, fmt.Sprintf("write %d %d", size, 20+i)) // distinct counts: a fixed order in the exact list
+	}
+	for _, size := range []uint64{1000, 1024, 2047, 2048} {
+		fx.Do(t, fmt.Sprintf("write %d 1", size))
+	}
+	var p profile.Profile
+	if err := c.Read(&p); err != nil {
+		t.Fatal(err)
+	}
+	var file *profile.WriteHist
+	for i, w := range p.Collectors.Syscalls.Writes {
+		if w.Syscall == "write" && w.FdKind == "file" {
+			file = &p.Collectors.Syscalls.Writes[i]
+		}
+	}
+	if file == nil {
+		t.Fatalf("no write histogram for files: %+v", p.Collectors.Syscalls.Writes)
+	}
+	var wantTop []profile.SizeCount
+	for i := len(frequent) - 1; i >= 0; i-- {
+		wantTop = append(wantTop, profile.SizeCount{Size: frequent[i], Calls: uint64(20 + i)})
+	}
+	if !reflect.DeepEqual(file.TopSizes, wantTop) {
+		t.Errorf("exact sizes:\n got %+v\nwant %+v", file.TopSizes, wantTop)
+	}
+	wantBuckets := []profile.SizeBucket{{Min: 512, Max: 1023, Calls: 1}, {Min: 1024, Max: 2047, Calls: 2}, {Min: 2048, Max: 4095, Calls: 1}}
+	if !reflect.DeepEqual(file.Log2Buckets, wantBuckets) {
+		t.Errorf("buckets:\n got %+v\nwant %+v", file.Log2Buckets, wantBuckets)
+	}
+}
+
+// TestGoldenWriteHistogramsAreHistograms: the golden profiles' write histograms (hand-written for the schema
+// tests) hold only buckets this collector can produce, so the TypeScript views are tested against real shapes.
+func TestGoldenWriteHistogramsAreHistograms(t *testing.T) {
+	for _, path := range []string{"../../schema/testdata/golden-profile.json", "../../schema/testdata/golden-dtrace-profile.json"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p profile.Profile
+		if err := json.Unmarshal(b, &p); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range p.Collectors.Syscalls.Writes {
+			if len(w.Log2Buckets) > 0 && len(w.TopSizes) != TopSizes {
+				t.Errorf("%s %s/%s: buckets with %d exact sizes; a histogram buckets sizes only after %d exact ones", path, w.Syscall, w.FdKind, len(w.TopSizes), TopSizes)
+			}
+			var calls, bucketCalls uint64
+			for _, s := range w.TopSizes {
+				calls += s.Calls
+			}
+			for _, bk := range w.Log2Buckets {
+				bucketCalls += bk.Calls
+				if bucketMin(bk.Min) != bk.Min || bucketMax(bk.Min) != bk.Max {
+					t.Errorf("%s %s/%s: bucket %+v is not one Histogram makes", path, w.Syscall, w.FdKind, bk)
+				}
+			}
+			if calls+bucketCalls != w.Calls {
+				t.Errorf("%s %s/%s: %d exact + %d bucketed calls, but calls says %d", path, w.Syscall, w.FdKind, calls, bucketCalls, w.Calls)
+			}
+		}
 	}
 }

@@ -45,6 +45,9 @@ func Gettid() int { return unix.Gettid() }
 // vDSO shortcut).
 func Getppid() int { return unix.Getppid() }
 
+// Write calls write(2) once (the calibration of a traced write-like syscall, whose size the collector records).
+func Write(fd int, b []byte) (int, error) { return unix.Write(fd, b) }
+
 // HasCapSysAdmin reports whether CAP_SYS_ADMIN is in the effective set. Current kernels require it
 // to create uprobes through perf_event_open (the 2025 revert of the CAP_PERFMON relaxation).
 func HasCapSysAdmin() bool {

@@ -10,6 +10,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { ConfigError } from '../analysis/config/configError.ts';
 import { parseArgs, USAGE, type CheckOptions } from './args.ts';
 import { runReport } from './report/reportCommand.ts';
+import { runProfileImport } from './profileImport/importCommand.ts';
 import { checkFiles } from './check.ts';
 import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
@@ -111,6 +112,11 @@ const usageHint = 'Usage: plsql-perf check [options] PATHS... (see plsql-perf --
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (argv[0] === 'lsp') return startLanguageServer(argv.slice(1), io);
   if (argv[0] === 'report') return runReport(argv.slice(1), io);
+  if (argv[0] === 'profile' && argv[1] === 'import') return runProfileImport(argv.slice(2), io, VERSION);
+  if (argv[0] === 'profile') {
+    io.stderr(`plsql-perf profile: ${argv[1] === undefined ? 'no subcommand given' : `unknown subcommand '${argv[1]}'`} (expected import)\n`);
+    return 2;
+  }
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
     case 'help':

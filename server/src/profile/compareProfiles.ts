@@ -39,7 +39,8 @@ function metricsOf(doc: ProfileDocument): Map<string, Metric> {
     out.set(key, { key, group, name, unit, value: (out.get(key)?.value ?? 0) + value });
   };
   const elapsedRun = runOf(doc, doc.measuredBy.elapsed);
-  if (elapsedRun) add('elapsed', 'elapsed', 'ms', elapsedRun.elapsedMs);
+  // An imported profile has an elapsed time only when one of its traces printed it.
+  if (elapsedRun && (!doc.provenance || doc.provenance.elapsedMs !== undefined)) add('elapsed', 'elapsed', 'ms', elapsedRun.elapsedMs);
   const db = runOf(doc, doc.measuredBy.dbStats)?.db;
   for (const s of db?.stats ?? []) add('statistic', s.name, '', s.delta);
   for (const e of db?.events ?? []) {

@@ -1,12 +1,14 @@
 // The saved "Profile this block" document (.plsqlprofile.json), schema version 1.
-// Contract between the run (extension/src/profile), the webview (media/, extension/src/profile/webview*) and
+// Contract between the run (extension/src/profile), the webview (media/profile, extension/src/profile/panel*) and
 // the report command. Source of truth for validation: plsqlprofile-v1.schema.json next to this file; keep both
 // in step (test/profile/profileDocument.test.ts checks the example fixture against both).
+// The other contract types live in ./contract/ (the probe's profile, the panel messages): server/, media/ and
+// extension/ all import them from there, so no import runs from server/ or media/ up into extension/.
 // Pure types: no vscode or oracledb imports, so the webview bundle and the CLI can use them.
 //
 // Units are in the field names (Ms, Us); lines are 1-based. "File lines" are lines of the editor file the block
 // came from; "unit lines" are lines inside a stored PL/SQL unit as Oracle reports them.
-import type { Profile as ProbeProfile } from '../../../extension/src/profile/profileTypes.ts';
+import type { Profile as ProbeProfile } from './contract/probeProfile.ts';
 
 export type { ProbeProfile };
 
@@ -36,6 +38,41 @@ export interface ProfileDocument {
   cards: FindingCard[];
   /** Free-form notes shown with the profile (e.g. "Thin mode has no out-of-band breaks"). */
   notes: string[];
+  /** Present when the profile was imported from other tools' output (plsql-perf profile import), not recorded. */
+  provenance?: Provenance;
+}
+
+export type TraceToolName = 'dtrace' | 'bpftrace' | 'truss' | 'strace' | 'perf' | 'pstack' | 'sqlplus';
+export type TraceFormatName =
+  | 'dtrace-aggregation' | 'ustack-aggregation' | 'size-aggregation' | 'truss-summary' | 'strace-summary'
+  | 'syscall-log' | 'perf-report' | 'perf-script' | 'pstack' | 'autotrace';
+
+/** Where an imported profile's numbers come from, and what the import estimated or could not read. */
+export interface Provenance {
+  kind: 'import';
+  traces: ImportedTrace[];
+  /** The platform the traces show (Solaris, Linux), when one does. */
+  platform?: string;
+  /** Wall time a trace printed (truss -c "elapsed:"); absent when none did. */
+  elapsedMs?: number;
+  /** The iteration count the cards compare with: from --iterations, or the analyzer's loop estimate. */
+  iterations?: { value: number; from: 'option' | 'loop-estimate' };
+  /** Figures derived rather than read, each saying how. */
+  estimated: string[];
+}
+
+export interface ImportedTrace {
+  file: string;
+  tool: TraceToolName;
+  format: TraceFormatName;
+  formatFrom: 'detected' | 'option';
+  platform?: string;
+  lines: number;
+  /** Command lines found in the paste (prompt removed). */
+  commands: string[];
+  /** Lines no reader took, and the first of them (at most 50). */
+  unreadCount: number;
+  unread: { line: number; text: string }[];
 }
 
 export interface DatabaseInfo {
@@ -113,8 +150,8 @@ export interface ProfileRun {
   status: RunStatus;
   /** The ORA-/NJS- error of the block, when status is not ok. */
   error?: { code: string; message: string };
-  /** How the transaction ended after this run. */
-  transaction: 'rolled-back' | 'committed';
+  /** How the transaction ended after this run; none for an imported trace (nothing ran on the database). */
+  transaction: 'rolled-back' | 'committed' | 'none';
   probeAttached: boolean;
   hprofEnabled: boolean;
   db?: DbEvidence;

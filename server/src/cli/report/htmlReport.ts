@@ -3,7 +3,7 @@
  * JSON, and a CSP that allows exactly that script and style (by hash) and nothing from the network.
  */
 import { createHash } from 'node:crypto';
-import type { ProfileView } from '../../../../extension/src/profile/panelMessages.ts';
+import type { ProfileView } from '../../profile/contract/panelMessages.ts';
 import { jsonForScriptTag, pageShell, REPORT_DATA_ID } from '../../profile/view/pageShell.ts';
 import type { PageAssets } from './pageAssets.ts';
 

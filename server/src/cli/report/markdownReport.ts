@@ -2,11 +2,12 @@
  * The Markdown summary of a profile: headline figures, finding cards, and the top of each evidence table, with
  * the same numbers and annotations as the page (shared view code), for a ticket or a pull-request comment.
  */
-import type { ProfileView } from '../../../../extension/src/profile/panelMessages.ts';
+import type { ProfileView } from '../../profile/contract/panelMessages.ts';
 import { annotateFunction } from '../../profile/annotations/annotateFunction.ts';
 import { compareProfiles } from '../../profile/compareProfiles.ts';
 import type { FindingCard, ProfileDocument } from '../../profile/profileDocument.ts';
 import { formatBytes, formatCount, formatMs, formatNs, formatPercent, formatRatio, formatUs, formatWithUnit } from '../../profile/view/format.ts';
+import { countsOrigin, provenanceLines, stacksCaption } from '../../profile/view/evidenceLabels.ts';
 import { profileFacts, runOf } from '../../profile/view/profileFacts.ts';
 import { sampledFunctions } from '../../profile/view/stacks.ts';
 import { dominantBin, histogramTitle } from '../../profile/view/writeSizes.ts';
@@ -71,14 +72,14 @@ function singleReport(doc: ProfileDocument): string[] {
   const probe = f.probe?.profile;
   const functions = probe?.collectors.functions?.functions ?? [];
   if (functions.length > 0) {
-    out.push(`## Kernel functions by calls (${f.probe!.run} run)`, '');
+    out.push(`## Kernel functions by calls (${f.probe!.run} run)`, '', `${countsOrigin(probe!)}.`, '');
     const top = [...functions].sort((a, b) => b.calls - a.calls).slice(0, TOP);
     out.push(...mdTable(['Function', 'Calls', 'Layer', 'What it does'], top.map((fn) => [`\`${fn.name}\``, formatCount(fn.calls), annotateFunction(fn.name)?.layer ?? '', md(annotateFunction(fn.name)?.summary ?? '')]), [false, true]));
   }
   const stacks = probe?.collectors.stacks;
   if (stacks && stacks.samples > 0) {
     const total = stacks.folded.reduce((s, x) => s + x.count, 0);
-    out.push(`## Kernel functions by sampled time (${formatCount(total)} samples at ${stacks.hz} Hz)`, '');
+    out.push(stacks.counts === 'calls' ? `## Kernel functions in the counted stacks (${stacksCaption(stacks)})` : `## Kernel functions by sampled time (${stacksCaption(stacks)})`, '');
     const top = sampledFunctions(stacks.folded).filter((s) => s.self > 0).slice(0, TOP);
     out.push(...mdTable(['Function', 'Self', 'Total', 'Layer'], top.map((s) => [`\`${s.name}\``, formatPercent(s.self, total), formatPercent(s.total, total), annotateFunction(s.name)?.layer ?? '']), [false, true, true]));
   }
@@ -104,6 +105,12 @@ function singleReport(doc: ProfileDocument): string[] {
     out.push(...mdTable(['Statistic', 'Delta'], stats.map((s) => [md(s.name), formatCount(s.delta)]), [false, true]));
   }
   if (doc.notes.length > 0) out.push('## Notes', '', ...doc.notes.map((n) => `- ${md(n)}`), '');
+  if (doc.provenance) {
+    out.push('## Imported traces', '', ...provenanceLines(doc).map((l) => `- ${md(l)}`), '');
+    if (doc.provenance.estimated.length) out.push('Estimated or derived:', '', ...doc.provenance.estimated.map((e) => `- ${md(e)}`), '');
+    const unread = doc.provenance.traces.flatMap((t) => t.unread.slice(0, 10).map((u) => `- ${md(t.file)} line ${u.line}: \`${u.text.trim().slice(0, 120).replace(/`/g, "'")}\``));
+    if (unread.length) out.push('Lines not read (first of each trace):', '', ...unread, '');
+  }
   return out;
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ProfileView } from '../../../../extension/src/profile/panelMessages.ts';
+import type { ProfileView } from '../../profile/contract/panelMessages.ts';
 import { loadProfile } from '../../profile/loadProfile.ts';
 import type { ProfileDocument } from '../../profile/profileDocument.ts';
 import { htmlReport } from './htmlReport.ts';

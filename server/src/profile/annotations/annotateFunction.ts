@@ -37,6 +37,8 @@ export function bareFunctionName(frame: string): string {
 
 /** A frame the probe could not name: `[libc.so.6]` (an address in that module) or `[unknown]`. */
 function unsymbolized(name: string): FunctionAnnotation | undefined {
+  // DTrace prints a frame it has no symbol for as its address (`oracle`0x6e80c2b`, below main).
+  if (/^0x[0-9a-f]+$/i.test(name)) return { name, layer: 'unsymbolized', summary: 'An address without a symbol name.', matched: name, source: 'the trace\'s stack output' };
   const m = /^\[(.+)\]$/.exec(name);
   if (!m) return undefined;
   const module = m[1]!;

@@ -30,6 +30,8 @@ export type KernelLayer =
   | 'memory'
   | 'timers'
   | 'C library'
+  | 'system calls'
+  | 'Java VM'
   | 'Linux kernel';
 
 export type SourceId = keyof typeof SOURCES;
@@ -56,6 +58,7 @@ export const SOURCES = {
   'row-sources': 'Row-source function prefixes (qertb table access, qerix index, qerhj hash join, ...), MOS note 175982.1 as used by tpt-oracle os_explain',
   notes: 'oracle-profiling-notes.md (probe design research: wait-event boundaries, timers, vDSO)',
   linux: 'Linux and glibc documentation',
+  solaris: 'Solaris man pages (section 2 system calls, libc stdio)',
 } as const;
 
 export const KERNEL_FUNCTIONS: readonly KernelFunctionEntry[] = [
@@ -207,4 +210,37 @@ export const KERNEL_FUNCTIONS: readonly KernelFunctionEntry[] = [
   { prefix: 'fwrite', layer: 'C library', summary: 'Buffered stream write; the stream\'s buffer size decides the write() sizes.', source: 'seed-003' },
   { prefix: 'fflush', layer: 'C library', summary: 'Writes a stream\'s buffer out with write().', source: 'seed-003' },
   { prefix: 'gethrtime', layer: 'timers', summary: 'Solaris high-resolution clock read (the timer calls of rowsource statistics).', source: 'seed-002' },
+  // Named in the seeds' traces (seed 000's function counts, seed 003's write stacks, seed 004's pstack).
+  { prefix: 'plsql_run', layer: 'PL/SQL VM', summary: 'Runs a PL/SQL call in the server: set-up, then the interpreter; its time is the block\'s time (seed 000 timed it at 24.4 s under DTrace).', source: 'seed-000', exact: true },
+  { prefix: 'pei', layer: 'SQL and PL/SQL execution', summary: 'PL/SQL engine interface: the SQL layer enters the PL/SQL engine through it (peicnt runs the top-level block).', source: 'seed-000' },
+  { prefix: 'pef', layer: 'PL/SQL VM', summary: 'PL/SQL external calls: calls the C implementation of a built-in or a trusted callout (UTL_FILE in seed 003).', source: 'seed-003' },
+  { prefix: 'spef', layer: 'OS-dependent', summary: 'OS-dependent call of an external (C) function with the platform calling convention.', source: 'seed-003' },
+  { prefix: 'psd', layer: 'PL/SQL VM', summary: 'PL/SQL built-in dispatch: hands a built-in package call (UTL_FILE here) to its C code.', source: 'seed-003' },
+  { prefix: 'pdz', layer: 'SQL compilation', summary: 'PL/SQL compiler internals; a few hundred calls when a unit is loaded, not once per loop iteration.', source: 'seed-000' },
+  { prefix: 'lnx', layer: 'SQL and PL/SQL execution', summary: 'Oracle NUMBER arithmetic: lnxmul multiplies, lnxmin makes a NUMBER from a machine integer; once per operation (1,000,000 times in seed 000\'s loop).', source: 'seed-000' },
+  { prefix: 'dbg', layer: 'services', summary: 'Diagnosability framework: in-memory trace and incident bookkeeping (dbgtrPrepareWrite prepares a trace record).', source: 'layers' },
+  { prefix: 'sou2o', layer: 'OS-dependent', summary: 'Start-up glue from the OS-dependent entry point to the Oracle main routine; near the root of every server stack.', source: 'layers' },
+  { prefix: 'ttcpip', layer: 'program interface', summary: 'Two-task common: decodes a client request packet and dispatches it; the server side of the wire protocol.', source: 'layers' },
+  { prefix: 'nio', layer: 'network', summary: 'Network I/O between the program interface and Oracle Net; nioqts asks whether client data is pending (on the way to the in-band break check).', source: 'seed-004' },
+  { prefix: 'lfi', layer: 'files', summary: 'Oracle\'s portable file library under UTL_FILE: lfiwr writes, lfibwrb writes through a buffer, lfiflu flushes.', source: 'seed-003' },
+  { prefix: 'joevm', layer: 'Java VM', summary: 'The database\'s Java VM; joevm_invoke_sysnative calls a native method from Java.', source: 'seed-003' },
+  { prefix: 'jonfos', layer: 'Java VM', summary: 'Java FileOutputStream native code in the database JVM: writes the bytes a Java program passes.', source: 'seed-003' },
+  { prefix: 'sjonfile_write', layer: 'Java VM', summary: 'OS-dependent write of a Java file: one write() with the size the Java code gave (32767 in seed 003).', source: 'seed-003' },
+  { prefix: 'setjmp', layer: 'C library', summary: 'Saves the registers for a later longjmp (error recovery points).', source: 'solaris', exact: true },
+  { prefix: 'memset', layer: 'C library', summary: 'Fills memory with a byte (clearing buffers and structures).', source: 'linux' },
+  { prefix: '__memset', layer: 'C library', summary: 'Fills memory with a byte (clearing buffers and structures).', source: 'linux' },
+  { prefix: '_fwrite_unlocked', layer: 'C library', summary: 'Solaris libc fwrite() body: copies into the stream buffer and writes it out when full, in the buffer\'s size (4 KB in seed 003).', source: 'seed-003', exact: true },
+  { prefix: '_fflush_u', layer: 'C library', summary: 'Solaris libc fflush() body: writes out the stream buffer in one write().', source: 'seed-003', exact: true },
+  { prefix: '_xflsbuf', layer: 'C library', summary: 'Solaris libc: flushes a stdio buffer with write().', source: 'seed-003', exact: true },
+  { prefix: '_write_file', layer: 'C library', summary: 'Solaris libc: the write() loop of a stdio stream.', source: 'seed-003', exact: true },
+  { prefix: '__write', layer: 'system calls', summary: 'The C library\'s write() system call wrapper; its third argument is the size written (seed 003 counted them by size).', source: 'seed-003' },
+  { prefix: '__read', layer: 'system calls', summary: 'The C library\'s read() system call wrapper (the message-file reads of seed 001).', source: 'seed-001' },
+  { prefix: 'write', layer: 'system calls', summary: 'write(): writes bytes to a file descriptor; its size shows who chose the I/O size.', source: 'seed-003', exact: true },
+  { prefix: 'read', layer: 'system calls', summary: 'read(): reads bytes from a file descriptor (oraus.msb for each handled exception on 12.2).', source: 'seed-001', exact: true },
+  { prefix: 'poll', layer: 'system calls', summary: 'poll(): waits for file descriptors to be ready; with timeout 0 the in-band break check of the client socket.', source: 'seed-004', exact: true },
+  { prefix: 'pollsys', layer: 'system calls', summary: 'Solaris poll() system call: the in-band break check of seed 004 (1,355,248 calls for 4,089,670 logical reads).', source: 'seed-004', exact: true },
+  { prefix: 'getrusage', layer: 'system calls', summary: 'getrusage(): the process\'s CPU time, read by Oracle\'s CPU statistics.', source: 'linux', exact: true },
+  { prefix: 'gettimeofday', layer: 'system calls', summary: 'Wall-clock read; a system call only when the vDSO is off (seed 002 counted 40,000,640 in that mode).', source: 'seed-002', exact: true },
+  { prefix: 'times', layer: 'system calls', summary: 'times(): the process\'s CPU times.', source: 'solaris', exact: true },
+  { prefix: 'yield', layer: 'system calls', summary: 'Solaris yield(): gives the CPU to another thread (spinning on a latch or mutex).', source: 'solaris', exact: true },
 ];

@@ -9,6 +9,17 @@ export interface EvidenceInput {
   runs: ProfileRun[];
   measuredBy: MeasuredBy;
   staticFindings: StaticFinding[];
+  /** The loop's iteration count as the user gave it (profile import --iterations); beats every estimate. */
+  iterations?: { value: number; from: 'option' };
+  /** An import whose traces list every syscall (truss/strace summaries or logs): a missing poll() is a zero. */
+  syscallsComplete?: boolean;
+}
+
+/** An iteration count and where it comes from, for the cards' arithmetic. */
+export interface Iterations {
+  value: number;
+  /** Said in the card's reason: "--iterations", "the loop estimate". */
+  from: string;
 }
 
 /** A probe profile with the role of the run that recorded it. */
@@ -33,6 +44,38 @@ export class EvidenceContext {
     this.probeMissing = noted ? `no probe data: ${noted}` : 'no probe data: the run was made without plsql-probe (database evidence only)';
     this.dbRun = input.runs.find((r) => r.role === input.measuredBy.dbStats && r.db);
     this.hprofRun = input.measuredBy.hprof ? input.runs.find((r) => r.role === input.measuredBy.hprof && r.hprof) : undefined;
+  }
+
+  /** The iteration count of a finding's loop: the user's --iterations, else the analyzer's loop estimate. */
+  iterationsOf(f: StaticFinding): Iterations | undefined {
+    if (this.input.iterations) return { value: this.input.iterations.value, from: `--iterations ${n(this.input.iterations.value)}` };
+    return f.loop?.iterations !== undefined ? { value: f.loop.iterations, from: 'the loop estimate' } : undefined;
+  }
+
+  /** The probe profile came from another tool's output (plsql-perf profile import), not from plsql-probe. */
+  get imported(): boolean {
+    return this.probe?.profile.source === 'import';
+  }
+
+  /**
+   * Calls of a leaf function in stacks counted by calls (imported ustack() aggregations), split by whether a
+   * frame below it matches: e.g. timer calls under qerst* frames. Undefined without such stacks.
+   */
+  leafCallsUnder(leaves: readonly string[], under: (frame: string) => boolean): { leaf: string; calls: number; under: number } | undefined {
+    const stacks = this.probe?.profile.collectors.stacks;
+    if (!stacks || stacks.status !== 'ok' || stacks.counts !== 'calls') return undefined;
+    for (const leaf of leaves) {
+      let calls = 0;
+      let below = 0;
+      for (const s of stacks.folded) {
+        const frames = s.stack.split(';');
+        if (frames[frames.length - 1] !== leaf) continue;
+        calls += s.count;
+        if (frames.slice(0, -1).some(under)) below += s.count;
+      }
+      if (calls > 0) return { leaf, calls, under: below };
+    }
+    return undefined;
   }
 
   /** Calls of a kernel function when the probe counted it; undefined when it was not probed or is missing. */
@@ -91,7 +134,7 @@ export class EvidenceContext {
   /** Share (0..1) of stack samples with a frame matching the test; undefined without samples. */
   sampleShare(matches: (frame: string) => boolean): number | undefined {
     const stacks = this.probe?.profile.collectors.stacks;
-    if (!stacks || stacks.status !== 'ok' || stacks.samples === 0) return undefined;
+    if (!stacks || stacks.status !== 'ok' || stacks.samples === 0 || stacks.counts === 'calls') return undefined;
     const hit = stacks.folded.filter((s) => s.stack.split(';').some(matches)).reduce((sum, s) => sum + s.count, 0);
     return hit / stacks.folded.reduce((sum, s) => sum + s.count, 0);
   }

@@ -7,7 +7,7 @@ import { exceptionsInLoopCard } from './exceptionsInLoop.ts';
 import { inBandBreaksCard } from './inBandBreaks.ts';
 import { libraryCachePinsCard } from './libraryCachePins.ts';
 import { planStatisticsCard } from './planStatistics.ts';
-import { utlFileWritesCard } from './utlFileWrites.ts';
+import { measuredOnlyUtlFileCard, utlFileWritesCard } from './utlFileWrites.ts';
 
 type CardBuilder = (f: StaticFinding, ctx: EvidenceContext) => FindingCard;
 
@@ -29,6 +29,8 @@ export function buildFindingCards(input: EvidenceInput): FindingCard[] {
     const build = MEASURED_RULES[f.rule];
     cards.push(build ? build(f, ctx) : unmappedCard(f, ctx));
   }
+  const measuredOnly = measuredOnlyUtlFileCard(ctx);
+  if (measuredOnly) cards.push(measuredOnly);
   const breaks = inBandBreaksCard(ctx);
   if (breaks) cards.push(breaks);
   return cards;

@@ -14,8 +14,14 @@ export function libraryCachePinsCard(f: StaticFinding, ctx: EvidenceContext): Fi
   const hprof = callee ? ctx.hprofCallsOf(callee) : undefined;
   if (hprof) card.measurements.push(hprof.measurement);
   card.measurements.push(...ctx.hprofLineOf(f));
-  const expected = hprof?.calls ?? f.loop?.iterations;
-  const expectedFrom = hprof ? `HPROF counted ${n(hprof.calls)} calls of ${callee!.toUpperCase()}` : f.loop?.iterations ? `the loop runs about ${n(f.loop.iterations)} times` : undefined;
+  // The calls to compare with: the user's count, else HPROF's count of the callee, else the loop estimate.
+  const iterations = ctx.iterationsOf(f);
+  const given = ctx.input.iterations ? iterations : undefined;
+  const expected = given?.value ?? hprof?.calls ?? iterations?.value;
+  const expectedFrom = given
+    ? given.from
+    : hprof ? `HPROF counted ${n(hprof.calls)} calls of ${callee!.toUpperCase()}` : iterations ? `the loop runs about ${n(iterations.value)} times` : undefined;
+  if (given) card.measurements.push({ label: 'iterations (--iterations)', value: given.value, source: 'static', run: ctx.probe?.run ?? 'single' });
 
   if (!ctx.probe) {
     return { ...card, verdict: 'not-measured', reason: `${ctx.probeMissing}; library-cache pins are counted by the probe (kgiPinObject)${expectedFrom ? `. ${expectedFrom}` : ''}` };
@@ -35,8 +41,10 @@ export function libraryCachePinsCard(f: StaticFinding, ctx: EvidenceContext): Fi
       : { ...card, verdict: 'not-observed', reason: `only ${n(pins.calls)} ${pins.name} calls, and no call count to compare with (no HPROF, no loop estimate)` };
   }
   const ratio = pins.calls / expected;
+  card.measurements.push(ctx.probeMeasurement(`${pins.name} calls per expected call`, Math.round(ratio * 100) / 100));
+  const arithmetic = `${n(pins.calls)} / ${n(expected)} = ${ratio.toFixed(2)} pins per ${hprof && !given ? 'call' : 'iteration'}`;
   if (ratio >= MIN_SHARE) {
-    return { ...card, verdict: 'confirmed', reason: `${n(pins.calls)} ${pins.name} calls for ${n(expected)} expected calls (${expectedFrom}): one library-cache pin per call.${time}` };
+    return { ...card, verdict: 'confirmed', reason: `${n(pins.calls)} ${pins.name} calls for ${n(expected)} expected calls (${expectedFrom}): ${arithmetic}, one library-cache pin per call.${time}` };
   }
-  return { ...card, verdict: 'not-observed', reason: `${n(pins.calls)} ${pins.name} calls for ${n(expected)} expected calls (${expectedFrom}): the calls did not pin once each` };
+  return { ...card, verdict: 'not-observed', reason: `${n(pins.calls)} ${pins.name} calls for ${n(expected)} expected calls (${expectedFrom}): ${arithmetic}; the calls did not pin once each` };
 }

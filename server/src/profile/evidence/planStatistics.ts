@@ -19,7 +19,9 @@ export function planStatisticsCard(f: StaticFinding, ctx: EvidenceContext): Find
   }
   const qerst = ctx.firstCounted(ROWSOURCE_FUNCTIONS);
   if (!qerst) {
-    return { ...card, verdict: 'not-measured', reason: 'the probe did not count qerstUpdateStats (rowsource-statistics catalog not recorded)' };
+    const underQerst = ctx.leafCallsUnder(TIMER_FUNCTIONS, (frame) => frame.startsWith('qerst'));
+    if (underQerst) return timerStacksCard(card, ctx, underQerst);
+    return { ...card, verdict: 'not-measured', reason: `the ${ctx.imported ? 'trace does not count' : 'probe did not count'} qerstUpdateStats (rowsource-statistics catalog not recorded)${ctx.imported ? ', and has no timer-call stacks' : ''}` };
   }
   card.measurements.push(ctx.probeMeasurement(`${qerst.name} calls`, qerst.calls));
   // DBMS_HPROF in the same run reads the clock for every PL/SQL call: then the rowsource calls stand in for timer calls.
@@ -39,4 +41,29 @@ export function planStatisticsCard(f: StaticFinding, ctx: EvidenceContext): Find
     return { ...card, verdict: 'confirmed', reason: `${n(timerCalls)} ${counted} for ${n(rows.v.value)} rows (${rows.s}): ${n(Math.round(perRow * 1000) / 1000)} per row, far above the sampled 1/128` };
   }
   return { ...card, verdict: 'not-observed', reason: `${n(timerCalls)} ${counted} for ${n(rows.v.value)} rows: about the sampled rate of 1/128` };
+}
+
+/**
+ * Imported ustack() aggregations of a timer function (seed 002: `@[ustack()] = count()` on gethrtime): the timer
+ * calls whose stack passes through qerst* frames are the rowsource statistics' own clock reads.
+ */
+function timerStacksCard(
+  card: Omit<FindingCard, 'verdict' | 'reason'>,
+  ctx: EvidenceContext,
+  timer: { leaf: string; calls: number; under: number },
+): FindingCard {
+  card.measurements.push(ctx.probeMeasurement(`${timer.leaf} calls (timer)`, timer.calls));
+  card.measurements.push(ctx.probeMeasurement(`${timer.leaf} calls under qerst* frames`, timer.under));
+  const share = timer.under / timer.calls;
+  card.measurements.push(ctx.probeMeasurement('share of timer calls under rowsource statistics', Math.round(share * 1000) / 10, '%'));
+  const rows = ROW_STATS.map((s) => ({ s, v: ctx.stat(s) })).find((x) => x.v && x.v.value > 0);
+  const arithmetic = `${n(timer.under)} of ${n(timer.calls)} ${timer.leaf} calls (${Math.round(share * 1000) / 10}%) were made under qerst* frames (rowsource statistics)`;
+  if (timer.under === 0) return { ...card, verdict: 'not-observed', reason: `none of the ${n(timer.calls)} ${timer.leaf} calls was made under a qerst* frame: the timer reads are not the rowsource statistics'` };
+  if (rows?.v) {
+    card.measurements.push(rows.v.measurement);
+    const perRow = timer.under / rows.v.value;
+    if (perRow < 2 * SAMPLED_RATE) return { ...card, verdict: 'not-observed', reason: `${arithmetic}; ${n(Math.round(perRow * 1000) / 1000)} per row (${rows.s}): about the sampled rate of 1/128` };
+    return { ...card, verdict: 'confirmed', reason: `${arithmetic}: ${n(Math.round(perRow * 1000) / 1000)} per row (${rows.s}), far above the sampled 1/128` };
+  }
+  return { ...card, verdict: 'confirmed', reason: `${arithmetic}: rowsource statistics are on and reading the clock (no row count to compare with the sampled 1/128)` };
 }

@@ -34,7 +34,9 @@ const IDLE_EVENTS = new Set(['SQL*Net message from client']);
 export function profileFacts(doc: ProfileDocument): ProfileFacts {
   const facts: ProfileFacts = {};
   const elapsedRun = runOf(doc, doc.measuredBy.elapsed);
-  if (elapsedRun) facts.elapsedMs = { value: elapsedRun.elapsedMs, run: elapsedRun.role };
+  // An imported profile has an elapsed time only when a trace printed one (truss -c "elapsed:").
+  const elapsedKnown = !doc.provenance || doc.provenance.elapsedMs !== undefined;
+  if (elapsedRun && elapsedKnown) facts.elapsedMs = { value: elapsedRun.elapsedMs, run: elapsedRun.role };
   const dbRun = runOf(doc, doc.measuredBy.dbStats);
   const db = dbRun?.db;
   if (dbRun && db) {
@@ -50,7 +52,8 @@ export function profileFacts(doc: ProfileDocument): ProfileFacts {
   const probeRun = runOf(doc, doc.measuredBy.probe) ?? doc.runs.find((r) => r.probe !== undefined);
   if (probeRun?.probe) {
     facts.probe = { profile: probeRun.probe, run: probeRun.role };
-    facts.overheadMs = { value: probeRun.probe.overhead.estimated_ms, run: probeRun.role };
+    // Imported traces: the tracer's overhead is not in them, and there is no unprobed run to compare with.
+    if (probeRun.probe.source !== 'import') facts.overheadMs = { value: probeRun.probe.overhead.estimated_ms, run: probeRun.role };
     if (probeRun !== elapsedRun) facts.probedElapsedMs = { value: probeRun.elapsedMs, run: probeRun.role };
   }
   return facts;

@@ -1,6 +1,6 @@
 // Sampled stacks (folded, root first) turned into what the page draws: a call tree for the flame graph and
 // per-function sample counts (self = the function was on top, total = anywhere on the stack). Pure.
-import type { FoldedStack } from '../../../../extension/src/profile/profileTypes.ts';
+import type { FoldedStack } from '../contract/probeProfile.ts';
 import { bareFunctionName } from '../annotations/annotateFunction.ts';
 
 export interface FlameNode {

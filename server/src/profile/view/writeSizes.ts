@@ -1,6 +1,6 @@
 // One write() size histogram of the probe (exact top sizes + log2 buckets for the rest) as ordered bins for a
 // chart and a table. Pure.
-import type { WriteHist } from '../../../../extension/src/profile/profileTypes.ts';
+import type { WriteHist } from '../contract/probeProfile.ts';
 import { formatBytes } from './format.ts';
 
 export interface SizeBin {

@@ -14,14 +14,18 @@ export type PatternId =
   | 'rowsource-statistics'
   | 'utl-file';
 
-export type StopReason = 'duration' | 'request' | 'stdin_closed' | 'signal' | 'target_exited';
+/** unknown: an imported trace does not say how the tracing ended. */
+export type StopReason = 'duration' | 'request' | 'stdin_closed' | 'signal' | 'target_exited' | 'unknown';
 
 export type FdKind = 'file' | 'socket' | 'pipe' | 'other' | 'unknown';
 
 export type CollectorName = 'functions' | 'syscalls' | 'stacks' | 'proc';
 
-/** Who measured: ebpf = recorded by plsql-probe on Linux; dtrace = imported DTrace output (Solaris, Oracle Linux DTrace). */
-export type ProfileSource = 'ebpf' | 'dtrace';
+/**
+ * Who measured: ebpf = recorded by plsql-probe on Linux; dtrace = imported DTrace output (Solaris, Oracle Linux DTrace);
+ * import = read by `plsql-perf profile import` from another tool's output (the document's provenance names it).
+ */
+export type ProfileSource = 'ebpf' | 'dtrace' | 'import';
 
 /**
  * count: syscalls counted at entry only; total_ns is 0; write sizes are requested sizes (write/pwrite64/sendto).
@@ -30,7 +34,8 @@ export type ProfileSource = 'ebpf' | 'dtrace';
 export type SyscallMode = 'count' | 'timed';
 
 export interface Tool {
-  name: 'plsql-probe';
+  /** plsql-perf: built by `plsql-perf profile import` from another tool's output. */
+  name: 'plsql-probe' | 'plsql-perf';
   version: string;
 }
 
@@ -44,6 +49,7 @@ export interface Host {
 }
 
 export interface Target {
+  /** 0 when an imported trace does not name the process. */
   pid: number;
   /** Equals pid unless a thread of a threaded_execution process was profiled (V$PROCESS.STID). */
   tid: number;
@@ -137,10 +143,13 @@ export interface FoldedStack {
 
 export interface StacksResult {
   status: CollectorStatus;
+  /** Sampling frequency; 0 when unknown (imported stacks). */
   hz: number;
   samples: number;
   lost: number;
   folded: FoldedStack[];
+  /** What a count is: samples (absent = samples) or calls of the leaf function (imported ustack() aggregations). */
+  counts?: 'samples' | 'calls';
 }
 
 export interface ProcStats {
@@ -203,6 +212,8 @@ export interface OverheadEstimate {
   calibrated: boolean;
   /** Calibrated ns per hit for each probe-site kind; ns_per_function_hit is their hit-weighted mean. */
   ns_per_site_hit?: { push: number; other: number };
+  /** Calibrated ns per traced syscall per kind (sized: write-like calls whose size is recorded); ns_per_syscall_hit is their hit-weighted mean. */
+  ns_per_syscall_kind_hit?: { sized: number; plain: number };
 }
 
 export interface Profile {

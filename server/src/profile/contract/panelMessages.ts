@@ -1,6 +1,6 @@
 // The messages between the extension host (panel.ts) and the profile page (media/profile/), one union per
 // direction. No vscode imports: the page bundle and the tests import these types too.
-import type { ProfileDocument } from '../../../server/src/profile/profileDocument.ts';
+import type { ProfileDocument } from '../profileDocument.ts';
 
 /** What the page shows: one profile, or two compared (before -> after, ratio per metric). */
 export type ProfileView =
