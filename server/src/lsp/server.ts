@@ -52,9 +52,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl);
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
 
+  /** The diagnostics of the document's current version (undefined when a newer version cancelled its analysis). */
   async function diagnosticsOf(document: TextDocument) {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s), uriOf));
+    const [result, s] = await Promise.all([analyses.analyse(document), settingsFor(document.uri)]);
+    if (!result) return undefined;
+    return { version: result.version, diagnostics: result.analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s), uriOf)) };
   }
 
   const push = new PushDiagnostics(
@@ -170,36 +172,37 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   connection.languages.diagnostics.on(withDocument('diagnostics', { kind: 'full' as const, items: [] as ReturnType<typeof toDiagnostic>[] },
-    async (document) => ({ kind: 'full' as const, items: await diagnosticsOf(document) })));
+    async (document) => ({ kind: 'full' as const, items: (await diagnosticsOf(document))?.diagnostics ?? [] })));
 
   connection.onHover(withDocument('hover', null, async (document, params) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
+    const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
     return hoverAt(analysis, params.position, docUriFor(s), describeFile);
   }));
 
+  // Code actions carry edits: they need the analysis of the text they edit, so they wait for this version's.
   connection.onCodeAction(withDocument('codeAction', [], async (document, params) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s));
+    const [analysis, s] = await Promise.all([analyses.current(document), settingsFor(document.uri)]);
+    return analysis ? codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s)) : [];
   }));
 
   connection.onDefinition(withDocument('definition', [], async (document, params) =>
-    definitionAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
+    definitionAt(await analyses.latest(document), keys.keyOf(document.uri), index, params.position, uriOf)));
 
   connection.onReferences(withDocument('references', [], async (document, params) =>
-    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, params.context.includeDeclaration, uriOf)));
+    referencesAt(await analyses.latest(document), keys.keyOf(document.uri), index, params.position, params.context.includeDeclaration, uriOf)));
 
   connection.onDocumentSymbol(withDocument('documentSymbol', [], async (document) =>
-    documentSymbols(await analyses.get(document), document.uri)));
+    documentSymbols(await analyses.latest(document), document.uri)));
 
   connection.onWorkspaceSymbol(guarded('workspaceSymbol', [], (params) => workspaceSymbols(index, params.query, uriOf)));
 
   connection.onCodeLens(withDocument('codeLens', [], async (document) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
+    const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
     return s.codeLens.profileBlock ? profileLenses(analysis, document.uri) : [];
   }));
 
   connection.languages.inlayHint.on(withDocument('inlayHint', [], async (document, params) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
+    const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
     return s.inlayHints.loopHeat ? loopHeatHints(analysis, params.range, s.inlayHints.minIterations) : [];
   }));
 
@@ -224,7 +227,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const document = documents.get(params.uri);
     if (!document) return null;
     return profileHypotheses(params, {
-      document, analysisOf: (d) => analyses.get(d), openDocument: (uri) => documents.get(uri), configFor: (uri) => analyses.configFor(uri),
+      document, analysisOf: (d) => analyses.latest(d), openDocument: (uri) => documents.get(uri), configFor: (uri) => analyses.configFor(uri),
       keyOf: (uri) => keys.keyOf(uri), uriOf, index, log,
     });
   }));

@@ -35,7 +35,7 @@ export type CachedTextParser = (
 
 
 /** The model of one item, wrapped in a unit so that the cache can store and move it like any other. */
-function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitNode[] {
+export function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitNode[] {
   const holder: UnitNode = {
     kind: 'unit', unitKind: 'package-body', name: '', range: bc.range(tree), properties: [],
     declarations: [], subprograms: [], statements: [], conditionalView: bc.conditionalView,
