@@ -66,8 +66,21 @@ describe('editing a package body item by item', () => {
     assert.match(broken.diagnostics[0]!.message, /not finished after 'orders': expected 'SET'/);
   });
 
+  test('an IF typed in A without its END IF yet: B keeps its finding', async () => {
+    const typed = client.nextDiagnostics(uri, (p) => p.version === 3);
+    await client.change(uri, 3, 3, 4, 17, 'if x then');
+    const broken = await typed;
+    const errorLines = broken.diagnostics.filter((d) => d.code === 'syntax-error').map((d) => d.range.start.line);
+    assert.ok(errorLines.length > 0 && errorLines.every((line) => line >= 3 && line <= 4), `the errors are in A (lines ${errorLines.join(', ')})`);
+    assert.ok(broken.diagnostics.some((d) => d.code === 'select-into-in-loop' && d.range.start.line === 9), 'B keeps its finding');
+    // back to the UPDATE being typed, for the next test
+    const back = client.nextDiagnostics(uri, (p) => p.version === 4);
+    await client.change(uri, 4, 3, 4, 13, 'update orders');
+    await back;
+  });
+
   test('keystrokes with requests in between: no error answers, the last version is published, with its version', async () => {
-    let version = 2;
+    let version = 4;
     const line = 'update orders';
     const requests: Promise<unknown>[] = [];
     // type ` set n = 1;` one character at a time after `update orders`, asking what an editor asks
