@@ -88,8 +88,11 @@ const rssAfterIndex = rssMb(pid);
 
 const uri = fileUri(bodyPath);
 const pubs: { at: number; p: PublishDiagnosticsParams }[] = [];
-client.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-  if (p.uri === uri) pubs.push({ at: performance.now(), p });
+// Every publish for the body, with when it came (a waiter that never accepts sees them all; the client's own
+// handler must stay: a second handler would replace it).
+void client.nextDiagnostics(uri, (p) => {
+  pubs.push({ at: performance.now(), p });
+  return false;
 });
 let text = initialText;
 let version = 1;
