@@ -16,7 +16,7 @@ import { readProjectConfig, withEditorRules, type LoadedProjectConfig } from './
 import type { ServerSettings } from './settings.ts';
 import type { FileKeys } from './workspace/fileKeys.ts';
 import type { WorkspaceFolders } from './workspace/workspaceFolders.ts';
-import { uncachedParses } from '../syntax/parseScript.ts';
+import { parseScript, uncachedParses, type ParsedScript } from '../syntax/parseScript.ts';
 
 /** How long the parses of one run may hold the event loop before requests get a turn. */
 const SLICE_MS = 15;
@@ -176,8 +176,17 @@ export class DocumentAnalyses {
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (running.cancelled) return undefined;
+    // Assembling the parse and running the rules are the two long synchronous parts: requests get a turn between.
+    let script: ParsedScript | undefined;
+    try {
+      script = parseScript(text);
+    } catch {
+      // analyzeDocument parses again and reports the failure
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    if (running.cancelled) return undefined;
     const analysis = analyzeDocument(text, {
-      file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later',
+      file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later', script,
     });
     // Excluded by the project: navigation and the outline still work, findings are not shown.
     const result: VersionedAnalysis = { version: running.version, analysis: config ? analysis : { ...analysis, findings: [] } };

@@ -10,6 +10,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { WorkspaceIndex } from './analyzerApi.ts';
 import { DocumentAnalyses } from './documentAnalyses.ts';
+import { IdleCollector } from './idleMemory.ts';
 import { toDiagnostic } from './diagnostics.ts';
 import { codeActionsFor } from './features/codeActions.ts';
 import { hoverAt } from './features/hover.ts';
@@ -49,12 +50,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   const settingsFor = (uri: string) => settings.forDocument(uri);
   const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log);
+  const idle = new IdleCollector();
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl);
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
 
   /** The diagnostics of the document's current version (undefined when a newer version cancelled its analysis). */
   async function diagnosticsOf(document: TextDocument) {
     const [result, s] = await Promise.all([analyses.analyse(document), settingsFor(document.uri)]);
+    idle.touch();
     if (!result) return undefined;
     return { version: result.version, diagnostics: result.analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s), uriOf)) };
   }

@@ -58,7 +58,9 @@ interface CachedParse {
  * model that kept that version's full text alive), which is how typing grew the server to gigabytes.
  */
 const CACHE_LIMIT = 4000;
-const CACHE_TEXT_LIMIT = 8 * 1024 * 1024;
+/** Characters of unit text the cache holds at least; the largest script parsed with the cache raises it to twice its size. */
+const CACHE_TEXT_LIMIT = 2 * 1024 * 1024;
+let cacheTextLimit = CACHE_TEXT_LIMIT;
 const unitCache = new Map<string, CachedParse>();
 let cachedTextLength = 0;
 
@@ -80,7 +82,7 @@ function cachePut(key: string, value: CachedParse): void {
   }
   unitCache.set(key, value);
   cachedTextLength += key.length;
-  while (unitCache.size > 1 && (unitCache.size > CACHE_LIMIT || cachedTextLength > CACHE_TEXT_LIMIT)) {
+  while (unitCache.size > 1 && (unitCache.size > CACHE_LIMIT || cachedTextLength > cacheTextLimit)) {
     const oldest = unitCache.keys().next().value!;
     unitCache.delete(oldest);
     cachedTextLength -= oldest.length;
@@ -113,6 +115,7 @@ export const parseCounters = { cacheHits: 0, cacheMisses: 0, wholeBodyReparses: 
 export function clearUnitCache(): void {
   unitCache.clear();
   cachedTextLength = 0;
+  cacheTextLimit = CACHE_TEXT_LIMIT;
 }
 
 function toFinding(error: RelativeSyntaxError, origin: { line: number; column: number }): Finding {
@@ -203,6 +206,8 @@ function withFinalSemicolon(code: string): string {
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
+  // (every unit of the script must fit, or its own units would push each other out on every keystroke)
+  if (useCache) cacheTextLimit = Math.max(cacheTextLimit, 2 * text.length);
   const lineStarts = computeLineStarts(text);
   const binary = binaryContent(text);
   if (binary) {
