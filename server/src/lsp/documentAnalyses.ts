@@ -105,6 +105,18 @@ export class DocumentAnalyses {
     });
   }
 
+  /**
+   * The document changed: a request still waiting for the analysis of an older version gets no answer (its
+   * positions are in a text that is gone, and the editor asks again for the new one).
+   */
+  changed(uri: string, version: number): void {
+    const state = this.states.get(uri);
+    if (!state) return;
+    const stale = state.waiters.filter((w) => w.version < version);
+    state.waiters = state.waiters.filter((w) => w.version >= version);
+    for (const waiter of stale) waiter.resolve(undefined);
+  }
+
   /** The version of the latest finished analysis (tests, logs). */
   finishedVersion(uri: string): number | undefined {
     return this.states.get(uri)?.finished?.version;

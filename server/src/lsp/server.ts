@@ -166,6 +166,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (!pull) push.schedule(event.document, true);
   });
   documents.onDidChangeContent((event) => {
+    analyses.changed(event.document.uri, event.document.version);
     if (!pull) push.schedule(event.document);
   });
   documents.onDidClose((event) => {
