@@ -175,8 +175,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (!pull) push.close(event.document.uri, event.document.version);
   });
 
+  // A pull whose analysis a newer version (or a settings change) cancelled is answered with the next one, never empty.
   connection.languages.diagnostics.on(withDocument('diagnostics', { kind: 'full' as const, items: [] as ReturnType<typeof toDiagnostic>[] },
-    async (document) => ({ kind: 'full' as const, items: (await diagnosticsOf(document))?.diagnostics ?? [] })));
+    async (document, _params, token) => {
+      for (;;) {
+        const result = await diagnosticsOf(document);
+        if (result) return { kind: 'full' as const, items: result.diagnostics };
+        if (token.isCancellationRequested || !documents.get(document.uri)) return { kind: 'full' as const, items: [] };
+      }
+    }));
 
   connection.onHover(withDocument('hover', null, async (document, params) => {
     const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
