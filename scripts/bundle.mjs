@@ -16,6 +16,7 @@ const entries = [
   { in: 'test/bench/bigBodyChild.ts', out: 'dist/bench-big-body.mjs', format: 'esm' },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },
   { in: 'test/bench/benchLsp.ts', out: 'dist/bench-lsp.mjs', format: 'esm' },
+  { in: 'test/bench/benchSoak.ts', out: 'dist/bench-soak.mjs', format: 'esm' },
   { in: 'extension/src/extension.ts', out: 'dist/extension.cjs', format: 'cjs', external: ['vscode'] },
   // The profile page (panel and standalone report): one browser script with chart.js inside, and its style.
   { in: 'media/profile/main.ts', out: 'dist/webview/profile.js', format: 'iife', platform: 'browser' },

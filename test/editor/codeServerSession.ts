@@ -19,6 +19,8 @@ export function codeServerBinary(): string {
 
 export interface CodeServerSession {
   url: string;
+  /** code-server's process id: the extension host and the language server are its descendants. */
+  pid: number;
   log: () => string;
   stop(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function startCodeServer(binary: string, vsix: string, workspace: s
   }
   return {
     url: `${url}/?folder=${encodeURIComponent(workspace)}`,
+    pid: child.pid!,
     log: () => log,
     async stop() {
       // The extension host and the language server are children of code-server: end the whole group.

@@ -29,12 +29,13 @@ async function indexed(client: LspClient): Promise<void> {
 
 const ruleDoc = (rule: string) => ({ href: fileUri(join(repoRoot, 'docs/rules', `${rule}.md`)) });
 
+// broken.sql: the UPDATE on line 2 has no ';' (the error is at its end, not on the COMMIT below).
 const brokenError = {
-  range: { start: { line: 2, character: 2 }, end: { line: 2, character: 8 } },
+  range: { start: { line: 1, character: 51 }, end: { line: 1, character: 52 } },
   severity: 1,
   code: 'syntax-error',
   source: 'plsql-perf',
-  message: "syntax error: ';' expected before 'COMMIT'",
+  message: "syntax error: ';' expected after '1'",
   codeDescription: ruleDoc('syntax-error'),
 };
 

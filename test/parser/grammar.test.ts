@@ -16,7 +16,8 @@ for (const construct of acceptedConstructs) {
 
 /** Invalid code, where the error must be reported, and what the message must say. */
 const rejected: { name: string; code: string; line: number; column: number; message: RegExp }[] = [
-  { name: 'missing semicolon before END', code: 'begin\n  x := 1\nend;', line: 3, column: 1, message: /';' expected before 'end'/ },
+  // The statement being typed is the unfinished one: the error is at its last token, not on the END below it.
+  { name: 'missing semicolon before END', code: 'begin\n  x := 1\nend;', line: 2, column: 8, message: /';' expected after '1'/ },
   { name: 'CASE statement closed with END only', code: 'begin\n  case x when 1 then null;\n  end;\nend;', line: 3, column: 6, message: /expected 'CASE'/ },
   { name: 'parameter mode OUT IN', code: 'create package p is\n  procedure q(a out in number);\nend;', line: 2, column: 21, message: /unexpected 'in'|syntax error at 'in'/ },
   { name: 'DDL inside a block', code: 'begin\n  grant all on t to u;\nend;', line: 2, column: 9, message: /syntax error/ },

@@ -71,7 +71,8 @@ test('recovery: x := ; followed by y := 1; does not report line 2', () => {
 });
 
 test('recovery: a missing ; at the end of a line ends that statement; the next line is the next statement', () => {
-  assertOneErrorThenResumes(block('x := 1'), 4, 'AFTER_ERROR');
+  // the error is the unfinished statement's (line 3), not the next one's
+  assertOneErrorThenResumes(block('x := 1'), 3, 'AFTER_ERROR');
 });
 
 test('recovery: two broken statements give two errors, one each', () => {

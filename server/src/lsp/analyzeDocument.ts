@@ -32,6 +32,8 @@ export interface AnalyzeDocumentOptions {
   updateIndex?: 'now' | 'later' | 'no';
   /** Keep the document's units in the parser's unit cache (the editor re-parses only the edited unit). */
   unitCache?: boolean;
+  /** A parse of exactly this text the caller already made (the editor parses, lets requests in, then analyses). */
+  script?: ParsedScript;
   log?: (message: string) => void;
 }
 
@@ -42,7 +44,7 @@ export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): 
   const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
   let script: ParsedScript;
   try {
-    script = parseScript(text, { unitCache: options.unitCache ?? true });
+    script = options.script ?? parseScript(text, { unitCache: options.unitCache ?? true });
   } catch (error) {
     options.log?.(`parsing ${options.file} failed: ${describe(error)}`);
     const empty: ParsedScript = { segments: [], units: [], syntaxErrors: [], notes: [], lineCount: text.split('\n').length };

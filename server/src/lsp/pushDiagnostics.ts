@@ -1,7 +1,7 @@
 /**
  * Push diagnostics for clients without pull support: each change restarts a per-document timer (~200 ms,
  * latest wins); a run whose document changed again before it finished publishes nothing (cancelled), so an
- * old result never overwrites a newer one.
+ * old result never overwrites a newer one. Every publish carries the version it was computed for.
  */
 import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -11,7 +11,7 @@ export class PushDiagnostics {
   private readonly generations = new Map<string, number>();
 
   constructor(
-    private readonly compute: (document: TextDocument) => Promise<Diagnostic[]>,
+    private readonly compute: (document: TextDocument) => Promise<{ version: number; diagnostics: Diagnostic[] } | undefined>,
     private readonly publish: (uri: string, version: number, diagnostics: Diagnostic[]) => void,
     private readonly debounceMsFor: (uri: string) => Promise<number>,
     private readonly log: (message: string) => void,
@@ -45,8 +45,8 @@ export class PushDiagnostics {
 
   private async run(document: TextDocument, generation: number): Promise<void> {
     try {
-      const diagnostics = await this.compute(document);
-      if (this.generations.get(document.uri) === generation) this.publish(document.uri, document.version, diagnostics);
+      const result = await this.compute(document);
+      if (result && this.generations.get(document.uri) === generation) this.publish(document.uri, result.version, result.diagnostics);
     } catch (error) {
       this.log(`diagnostics for ${document.uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }

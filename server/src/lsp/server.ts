@@ -10,6 +10,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { WorkspaceIndex } from './analyzerApi.ts';
 import { DocumentAnalyses } from './documentAnalyses.ts';
+import { IdleCollector } from './idleMemory.ts';
 import { toDiagnostic } from './diagnostics.ts';
 import { codeActionsFor } from './features/codeActions.ts';
 import { hoverAt } from './features/hover.ts';
@@ -57,15 +58,19 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const configProblems = new ProjectConfigProblems(connection, log);
   const analyses = new DocumentAnalyses(index, folders, keys, settingsFor, log, (loaded) => configProblems.report(loaded));
   const docUriFor = (s: ServerSettings) => (rule: string) => ruleDocUri(rule, options.docsRoot, s.ruleDocsBaseUrl, clientCommands.ruleDocumentation);
+  const idle = new IdleCollector();
   const describeFile = (key: string) => (key.startsWith('file:') ? URI.toPath(key) : key);
   /** Resolved calls of any workspace file, for one request. */
   const callSites = (token: CancellationToken) => new CallSites({
-    index, uriOf, openDocument: (uri) => documents.get(uri), analysisOf: (d) => analyses.get(d), log, isCancelled: () => token.isCancellationRequested,
+    index, uriOf, openDocument: (uri) => documents.get(uri), analysisOf: (d) => analyses.latest(d), log, isCancelled: () => token.isCancellationRequested,
   });
 
+  /** The diagnostics of the document's current version (undefined when a newer version cancelled its analysis). */
   async function diagnosticsOf(document: TextDocument) {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s), uriOf));
+    const [result, s] = await Promise.all([analyses.analyse(document), settingsFor(document.uri)]);
+    idle.touch();
+    if (!result) return undefined;
+    return { version: result.version, diagnostics: result.analysis.findings.map((f) => toDiagnostic(f, document.uri, docUriFor(s), uriOf)) };
   }
 
   const push = new PushDiagnostics(
@@ -178,6 +183,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (!pull) push.schedule(event.document, true);
   });
   documents.onDidChangeContent((event) => {
+    analyses.changed(event.document.uri, event.document.version);
     if (!pull) push.schedule(event.document);
   });
   documents.onDidClose((event) => {
@@ -186,45 +192,53 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (!pull) push.close(event.document.uri, event.document.version);
   });
 
+  // A pull whose analysis a newer version (or a settings change) cancelled is answered with the next one, never empty.
   connection.languages.diagnostics.on(withDocument('diagnostics', { kind: 'full' as const, items: [] as ReturnType<typeof toDiagnostic>[] },
-    async (document) => ({ kind: 'full' as const, items: await diagnosticsOf(document) })));
+    async (document, _params, token) => {
+      for (;;) {
+        const result = await diagnosticsOf(document);
+        if (result) return { kind: 'full' as const, items: result.diagnostics };
+        if (token.isCancellationRequested || !documents.get(document.uri)) return { kind: 'full' as const, items: [] };
+      }
+    }));
 
   connection.onHover(withDocument('hover', null, async (document, params) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
+    const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
     return hoverAt(analysis, params.position, docUriFor(s), describeFile);
   }));
 
+  // Code actions carry edits: they need the analysis of the text they edit, so they wait for this version's.
   connection.onCodeAction(withDocument('codeAction', [], async (document, params) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
-    return codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s), clientCommands);
+    const [analysis, s] = await Promise.all([analyses.current(document), settingsFor(document.uri)]);
+    return analysis ? codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s), clientCommands) : [];
   }));
 
   connection.onDefinition(withDocument('definition', [], async (document, params) =>
-    definitionAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
+    definitionAt(await analyses.latest(document), keys.keyOf(document.uri), index, params.position, uriOf)));
 
   connection.onReferences(withDocument('references', [], async (document, params, token) =>
-    referencesAt(await analyses.get(document), keys.keyOf(document.uri), index, callSites(token), params.position, params.context.includeDeclaration, uriOf)));
+    referencesAt(await analyses.latest(document), keys.keyOf(document.uri), index, callSites(token), params.position, params.context.includeDeclaration, uriOf)));
 
   connection.onDocumentHighlight(withDocument('documentHighlight', [], async (document, params) =>
-    highlightsAt(await analyses.get(document), keys.keyOf(document.uri), index, params.position)));
+    highlightsAt(await analyses.latest(document), keys.keyOf(document.uri), index, params.position)));
 
   connection.languages.callHierarchy.onPrepare(withDocument('prepareCallHierarchy', null, async (document, params) =>
-    prepareCallHierarchy(await analyses.get(document), keys.keyOf(document.uri), index, params.position, uriOf)));
+    prepareCallHierarchy(await analyses.latest(document), keys.keyOf(document.uri), index, params.position, uriOf)));
   connection.languages.callHierarchy.onIncomingCalls(guarded('incomingCalls', [], (params, token) => incomingCalls(params.item, index, callSites(token), uriOf)));
   connection.languages.callHierarchy.onOutgoingCalls(guarded('outgoingCalls', [], (params, token) => outgoingCalls(params.item, index, callSites(token), uriOf)));
 
   connection.onDocumentSymbol(withDocument('documentSymbol', [], async (document) =>
-    documentSymbols(await analyses.get(document), document.uri)));
+    documentSymbols(await analyses.latest(document), document.uri)));
 
   connection.onWorkspaceSymbol(guarded('workspaceSymbol', [], (params) => workspaceSymbols(index, params.query, uriOf)));
 
   connection.onCodeLens(withDocument('codeLens', [], async (document) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
+    const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
     return s.codeLens.profileBlock ? profileLenses(analysis, document.uri) : [];
   }));
 
   connection.languages.inlayHint.on(withDocument('inlayHint', [], async (document, params) => {
-    const [analysis, s] = await Promise.all([analyses.get(document), settingsFor(document.uri)]);
+    const [analysis, s] = await Promise.all([analyses.latest(document), settingsFor(document.uri)]);
     return s.inlayHints.loopHeat ? loopHeatHints(analysis, params.range, s.inlayHints.minIterations, s.inlayHints.placement) : [];
   }));
 
@@ -249,7 +263,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const document = documents.get(params.uri);
     if (!document) return null;
     return profileHypotheses(params, {
-      document, analysisOf: (d) => analyses.get(d), openDocument: (uri) => documents.get(uri), configFor: (uri) => analyses.configFor(uri),
+      document, analysisOf: (d) => analyses.latest(d), openDocument: (uri) => documents.get(uri), configFor: (uri) => analyses.configFor(uri),
       keyOf: (uri) => keys.keyOf(uri), uriOf, index, log,
     });
   }));

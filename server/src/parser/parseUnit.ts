@@ -27,7 +27,7 @@ import { PlSqlLexer } from './generated/PlSqlLexer.ts';
 import type { NameChainContext, PlSqlParser } from './generated/PlSqlParser.ts';
 import { MAX_RULE_DEPTH, NestingTooDeep, RecordingParser } from './recordingParser.ts';
 import { applyConditionalView, findConditionalStructure, type ConditionalStructure } from './conditionalCompilation.ts';
-import { describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
+import { describeExpected, describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
 import { BoundedRecoveryStrategy, RecoveryAbandoned } from './boundedRecovery.ts';
 import { charStreamFor } from './stringCharStream.ts';
 import { SegmentLexer } from './segmentLexer.ts';
@@ -116,15 +116,19 @@ class CollectingErrorListener extends BaseErrorListener {
   ): void {
     if (this.errors.length >= MAX_ERRORS_PER_SEGMENT) return;
     const expected = (e?.getExpectedTokens() ?? this.parserRef.getExpectedTokens()).toArray();
-    let message: string;
     const previous = offendingSymbol ? this.parserRef.tokenStream.LT(-1) : null;
-    if (
-      expected.includes(PlSqlLexer.SEMI) && offendingSymbol && previous &&
-      offendingSymbol.line > previous.line && offendingSymbol.type !== PlSqlLexer.EOF
-    ) {
-      // The most common slip: a statement's ';' is missing at the end of the previous line.
-      message = `syntax error: ';' expected before ${describeToken(offendingSymbol)}`;
-    } else if (msg.startsWith('missing ')) {
+    if (offendingSymbol && previous && unfinishedBefore(offendingSymbol, previous, msg)) {
+      // A statement being typed (`UPDATE t` and the next statement below it): the error is the unfinished
+      // statement's, at its last token, not the next statement's, which is fine and was only read as its end.
+      const wanted = describeExpected(expected, this.parserRef.vocabulary);
+      const message = expected.includes(PlSqlLexer.SEMI) || !wanted
+        ? `syntax error: ';' expected after ${describeToken(previous)}`
+        : `syntax error: the statement is not finished after ${describeToken(previous)}: expected ${wanted}`;
+      this.errors.push({ ...tokenRange(previous, previous.line, previous.column), message });
+      return;
+    }
+    let message: string;
+    if (msg.startsWith('missing ')) {
       message = unexpectedTokenMessage(offendingSymbol, expected, this.parserRef.vocabulary);
     } else if (msg.startsWith('extraneous input')) {
       message = `syntax error: unexpected ${describeToken(offendingSymbol)}`;
@@ -135,6 +139,24 @@ class CollectingErrorListener extends BaseErrorListener {
     const at = offendingSymbol?.type === PlSqlLexer.EOF ? (this.parserRef.tokenStream.LT(-1) ?? offendingSymbol) : offendingSymbol;
     this.errors.push({ ...tokenRange(at, line, charPositionInLine), message });
   }
+}
+
+/** Tokens after which a statement is expected, not missing: the error there is about what follows. */
+const OPENERS = new Set([
+  PlSqlLexer.SEMI, PlSqlLexer.BEGIN, PlSqlLexer.THEN, PlSqlLexer.ELSE, PlSqlLexer.LOOP, PlSqlLexer.IS, PlSqlLexer.AS,
+  PlSqlLexer.DECLARE, PlSqlLexer.EXCEPTION,
+]);
+
+/**
+ * The error is the previous statement's: the unexpected token starts a later line, the token before it does not
+ * end a statement or open a block, and the parser did not simply find one token too many (ANTLR's "extraneous
+ * input", where the token itself is the mistake).
+ */
+function unfinishedBefore(offending: Token, previous: Token, msg: string): boolean {
+  if (offending.type === PlSqlLexer.EOF || msg.startsWith('extraneous input')) return false;
+  if (OPENERS.has(previous.type)) return false;
+  const previousEnd = tokenRange(previous, previous.line, previous.column).endLine;
+  return offending.line > previousEnd;
 }
 
 /** The 1-based range a token covers; EOF and empty tokens get a one-character range. */

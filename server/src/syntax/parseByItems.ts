@@ -10,7 +10,7 @@ import { buildDeclarations } from './model/build/buildUnits.ts';
 import { buildBody } from './model/build/buildStatements.ts';
 import type { PackageBodyItemContext } from '../parser/generated/PlSqlParser.ts';
 import { parsesCleanly, shiftRelative, type RelativeSyntaxError } from '../parser/parseUnit.ts';
-import { splitPackageBody, type PackageBodyLayout } from '../parser/script/splitPackageBody.ts';
+import { splitPackageBody, type BodyItem, type PackageBodyLayout } from '../parser/script/splitPackageBody.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 
 /** A parse of some text: its model views and errors relative to the text (the unit cache stores these). */
@@ -35,7 +35,7 @@ export type CachedTextParser = (
 
 
 /** The model of one item, wrapped in a unit so that the cache can store and move it like any other. */
-function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitNode[] {
+export function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitNode[] {
   const holder: UnitNode = {
     kind: 'unit', unitKind: 'package-body', name: '', range: bc.range(tree), properties: [],
     declarations: [], subprograms: [], statements: [], conditionalView: bc.conditionalView,
@@ -66,10 +66,21 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   const relativePosition = (offset: number) => positionAt(lineStarts, offset);
   const errors: RelativeSyntaxError[] = [];
   const failed: number[] = [];
-  for (const [index, item] of layout.items.entries()) {
+  const items = [...layout.items];
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
     const at = relativePosition(item.start);
     const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
     const parsed = parse(text.slice(item.start, item.end), 'packageBodyItem', itemOrigin, buildItem);
+    if (parsed.errors.length > 0 && !layout.conditional) {
+      const pieces = splitAtNextSubprogram(text, layout.headerEnd, item);
+      if (pieces) {
+        // parse the shortened item again, then the subprograms after it
+        items.splice(index, items.length - index, ...pieces);
+        index--;
+        continue;
+      }
+    }
     const holder = parsed.views[0]?.[0];
     if (holder) {
       assembled.declarations.push(...holder.declarations);
@@ -79,13 +90,14 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
     errors.push(...parsed.errors.map((e) => shiftRelative(e, at)));
     if (parsed.errors.length > 0) failed.push(index);
   }
+  const current: PackageBodyLayout = { ...layout, items };
   const end = relativePosition(text.length);
   assembled.range = { line: origin.line, column: origin.column, endLine: origin.line + end.line - 1, endColumn: end.line === 1 ? origin.column + end.column - 1 : end.column };
   // With conditional compilation the split followed every branch at once: an error in or next to an item with
   // directives may be the split's (rare; such a body with errors is parsed whole, as every body with directives
   // was before). An error away from them is checked like any other: a 6 MB body with directives somewhere and one
   // error in its last procedure was parsed whole, three times (every branch, then each variant).
-  const splitSuspect = failed.some((i) => (layout.conditional === true && nearDirectives(text, layout, i)) || splitMayBeWrong(text, layout, i));
+  const splitSuspect = failed.some((i) => (current.conditional === true && nearDirectives(text, current, i)) || splitMayBeWrong(text, current, i));
   return { origin, views: [[assembled]], errors, splitSuspect };
 }
 
@@ -108,4 +120,27 @@ function splitMayBeWrong(text: string, layout: PackageBodyLayout, index: number)
   const from = layout.items[Math.max(0, index - 1)]!.start;
   const to = layout.items[Math.min(layout.items.length - 1, index + 1)]!.end;
   return parsesCleanly(`${text.slice(0, layout.headerEnd)}\n${text.slice(from, to)}\nend;`, 'segment');
+}
+
+/**
+ * A subprogram being typed (`IF x THEN` without its END IF yet) unbalances the block scan: its item runs on over
+ * the subprograms after it to the body's END, and one syntax error would hide every finding in them. A failed
+ * item that has a later line starting with PROCEDURE or FUNCTION at the item's own indentation is cut there: the
+ * first piece keeps the error, the rest is split again like a body of its own. Only for items that fail anyway:
+ * code that parses is never split differently.
+ */
+function splitAtNextSubprogram(text: string, headerEnd: number, item: BodyItem): BodyItem[] | null {
+  const lineStart = text.lastIndexOf('\n', item.start - 1) + 1;
+  const indent = text.slice(lineStart, item.start);
+  if (!/^[ \t]*$/.test(indent)) return null;
+  const next = new RegExp(`\\n${indent}(procedure|function)\\b`, 'gi');
+  next.lastIndex = item.start;
+  const found = next.exec(text.slice(0, item.end));
+  if (!found) return null;
+  const cut = found.index + 1 + indent.length;
+  // (a line break after the header's IS/AS: the two words must not run together)
+  const rest = splitPackageBody(`${text.slice(0, headerEnd)}\n${text.slice(cut)}`);
+  if (!rest || rest.items.length === 0) return null;
+  const shift = cut - headerEnd - 1;
+  return [{ ...item, end: found.index }, ...rest.items.map((i) => ({ ...i, start: i.start + shift, end: i.end + shift }))];
 }

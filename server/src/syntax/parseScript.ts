@@ -12,7 +12,8 @@ import { buildExecuteModel, buildSegmentModel } from './model/build/buildUnits.t
 import { rebaseUnits } from './model/rebase.ts';
 import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from '../parser/generated/PlSqlParser.ts';
 import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxError } from '../parser/parseUnit.ts';
-import { parsePackageBodyByItems } from './parseByItems.ts';
+import { buildItem, parsePackageBodyByItems } from './parseByItems.ts';
+import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
 import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 import { binaryContent } from '../parser/binaryText.ts';
@@ -51,8 +52,17 @@ interface CachedParse {
   errors: RelativeSyntaxError[];
 }
 
+/**
+ * The cache is bounded by the text it holds as well as by entries: a package body's items are a few KB each, but
+ * a whole 7,000-line body is 0.5 MB, and the cache once held thousands of superseded versions of it (each with a
+ * model that kept that version's full text alive), which is how typing grew the server to gigabytes.
+ */
 const CACHE_LIMIT = 4000;
+/** Characters of unit text the cache holds at least; the largest script parsed with the cache raises it to twice its size. */
+const CACHE_TEXT_LIMIT = 2 * 1024 * 1024;
+let cacheTextLimit = CACHE_TEXT_LIMIT;
 const unitCache = new Map<string, CachedParse>();
+let cachedTextLength = 0;
 
 function cacheGet(key: string): CachedParse | undefined {
   const hit = unitCache.get(key);
@@ -65,8 +75,34 @@ function cacheGet(key: string): CachedParse | undefined {
 }
 
 function cachePut(key: string, value: CachedParse): void {
+  const previous = unitCache.get(key);
+  if (previous) {
+    unitCache.delete(key);
+    cachedTextLength -= key.length;
+  }
   unitCache.set(key, value);
-  if (unitCache.size > CACHE_LIMIT) unitCache.delete(unitCache.keys().next().value!);
+  cachedTextLength += key.length;
+  while (unitCache.size > 1 && (unitCache.size > CACHE_LIMIT || cachedTextLength > cacheTextLimit)) {
+    const oldest = unitCache.keys().next().value!;
+    unitCache.delete(oldest);
+    cachedTextLength -= oldest.length;
+  }
+}
+
+/** What the unit cache holds (tests of its bound). */
+export function unitCacheSize(): { entries: number; textLength: number } {
+  return { entries: unitCache.size, textLength: cachedTextLength };
+}
+
+/**
+ * A copy of a piece of the document that does not point into it. V8 makes `text.slice()` a view that keeps
+ * the whole parent string alive; the model's names and type texts are slices of the text they were parsed
+ * from, so a cached item parsed from a slice of the document kept that version of the document alive for as
+ * long as the item stayed cached: one full copy of a large body per edited item. UTF-16 round trip: every
+ * code unit (lone surrogates too) is kept as it is.
+ */
+function detached(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /**
@@ -78,6 +114,8 @@ export const parseCounters = { cacheHits: 0, cacheMisses: 0, wholeBodyReparses: 
 /** Drops every cached unit (tests and benchmarks that measure cold parses). */
 export function clearUnitCache(): void {
   unitCache.clear();
+  cachedTextLength = 0;
+  cacheTextLimit = CACHE_TEXT_LIMIT;
 }
 
 function toFinding(error: RelativeSyntaxError, origin: { line: number; column: number }): Finding {
@@ -105,14 +143,20 @@ function parseCode(
   const itemized = entry === 'segment'
     ? parsePackageBodyByItems(text, origin, (t, e, o, b) => parseCode(t, e, o, useCache, b))
     : null;
-  let parsed = itemized ?? parseWhole(text, entry, origin, build);
+  if (itemized && !itemized.splitSuspect) {
+    // Assembled from its items, which are cached one by one: an entry for the whole body would hold one more
+    // body-sized key and model per edit, for a text that (once edited) never comes back.
+    return itemized;
+  }
+  const own = useCache ? detached(text) : text;
+  let parsed = itemized ?? parseWhole(own, entry, origin, build);
   if (itemized?.splitSuspect) {
     parseCounters.wholeBodyReparses++;
     // Never let the split add errors: if the body parses whole without errors, that parse wins.
-    const whole = parseWhole(text, entry, origin, build);
+    const whole = parseWhole(own, entry, origin, build);
     if (whole.errors.length === 0) parsed = whole;
   }
-  if (useCache) cachePut(key, parsed);
+  if (useCache) cachePut(`${entry}\u0000${own}`, parsed);
   return parsed;
 }
 
@@ -162,6 +206,8 @@ function withFinalSemicolon(code: string): string {
 export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
+  // (every unit of the script must fit, or its own units would push each other out on every keystroke)
+  if (useCache) cacheTextLimit = Math.max(cacheTextLimit, 2 * text.length);
   const lineStarts = computeLineStarts(text);
   const binary = binaryContent(text);
   if (binary) {
@@ -207,4 +253,48 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
     units.push({ segment, views: parsed.views, syntaxErrors: errors, wrapped: false });
   }
   return { segments, units, syntaxErrors, notes, lineCount: lineStarts.length };
+}
+
+/**
+ * The parses that `parseScript(text)` would make and the unit cache does not have yet, one step each: a
+ * package body's header and items one by one, any other unit whole. The editor runs the steps with a turn of
+ * the event loop between them (requests are answered, a newer edit stops the run) and then calls parseScript,
+ * which finds every unit in the cache. A step that is already cached costs a lookup.
+ */
+export function* uncachedParses(text: string): Generator<void, void, undefined> {
+  if (binaryContent(text)) return;
+  const lineStarts = computeLineStarts(text);
+  for (const segment of segmentScript(text, lineStarts)) {
+    if (segment.kind === 'sqlplus' || segment.wrapped) continue;
+    const code = text.slice(segment.start, segment.end);
+    const origin = { line: segment.line, column: segment.column };
+    const layout = unitCache.has(`segment\u0000${code}`) ? null : splitPackageBody(code);
+    if (!layout || layout.items.length === 0) {
+      if (!unitCache.has(`segment\u0000${code}`)) {
+        cacheParse(code, 'segment', origin);
+        yield;
+      }
+      continue;
+    }
+    const header = `${code.slice(0, layout.headerEnd)}\nend;`;
+    if (!unitCache.has(`segment\u0000${header}`)) {
+      cacheParse(header, 'segment', origin);
+      yield;
+    }
+    const codeLineStarts = computeLineStarts(code);
+    for (const item of layout.items) {
+      const itemText = code.slice(item.start, item.end);
+      if (unitCache.has(`packageBodyItem\u0000${itemText}`)) continue;
+      const at = positionAt(codeLineStarts, item.start);
+      const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
+      cacheParse(itemText, 'packageBodyItem', itemOrigin, buildItem);
+      yield;
+    }
+  }
+}
+
+function cacheParse(text: string, entry: EntryRule, origin: { line: number; column: number }, build?: typeof buildItem): void {
+  // (parseScript sets the flag per call; a model-less parse in between must not leave it off for the cache)
+  buildModels = true;
+  parseCode(text, entry, origin, true, build);
 }
