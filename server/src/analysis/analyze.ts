@@ -5,7 +5,7 @@
  */
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
+import type { SimpleStatementNode, StatementNode, UnitNode } from '../syntax/model/nodes.ts';
 import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
@@ -14,6 +14,9 @@ import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
+import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
+import { resolveCall } from './semantic/resolveCall.ts';
+import type { Scope } from './semantic/scope.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -91,6 +94,19 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return found;
   };
 
+  const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
+    if (statement.statementKind !== 'call') return false;
+    if (RAISING_BUILTINS.has(statement.target ?? '')) return true;
+    const call = statement.calls.find((c) => c.context === 'statement');
+    if (!call) return false;
+    const resolution = resolveCall(call, scope, lookup);
+    const sub = resolution.symbol?.subprogram;
+    if (sub) return subprogramAlwaysRaises(sub, (name) => scope.lookup(name)?.symbol.subprogram);
+    const definition = resolution.definition;
+    // the body's definition carries the verdict; the spec's does not
+    return definition !== undefined && lookup(definition.name).some((d) => d.alwaysRaises === true && d.kind === definition.kind);
+  };
+
   let lineStarts: number[] | undefined;
   const textIn = (range: SourceRange): string => {
     lineStarts ??= lineStartsOf(text);
@@ -127,7 +143,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp,
+      file, text, textIn, config, clamp, callAlwaysRaises,
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       onFailure: (f) => failures.push(f),
@@ -174,6 +190,7 @@ interface IsolationEnv {
   text: string;
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
+  callAlwaysRaises: RuleContext['callAlwaysRaises'];
   config: AnalyzerConfig | undefined;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
@@ -200,6 +217,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     text: env.text,
     options: ruleOptions,
     textIn: env.textIn,
+    callAlwaysRaises: env.callAlwaysRaises,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);

@@ -10,6 +10,7 @@
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
+import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -24,6 +25,8 @@ export interface IndexedDefinition {
   container?: string;
   /** For package members: procedure, function, cursor, variable, type, ... */
   memberKind?: 'procedure' | 'function' | 'cursor' | 'variable' | 'constant' | 'type' | 'subtype' | 'exception';
+  /** A procedure whose every path ends in RAISE (an assertion or error helper): a call to it leaves a loop. */
+  alwaysRaises?: true;
 }
 
 export interface IndexedReference {
@@ -172,9 +175,22 @@ function indexUnit(file: string, unit: UnitNode, out: IndexedDefinition[]): void
   if (!kind || !unit.name) return;
   const name = unqualified(unit.name);
   const nameRange = unit.nameRange ?? unit.range;
-  out.push({ name, kind, file, range: unit.range, nameRange });
+  const definition: IndexedDefinition = { name, kind, file, range: unit.range, nameRange };
+  if (unit.subprogram && subprogramAlwaysRaises(unit.subprogram, () => undefined)) definition.alwaysRaises = true;
+  out.push(definition);
   if (kind !== 'package' && kind !== 'package-body') return;
-  for (const sub of unit.subprograms) out.push(memberOfSubprogram(file, name, sub));
+  const members = new Map(unit.subprograms.map((s) => [s.name, s]));
+  // a member calls another as `raise_error` or `pkg.raise_error`
+  const sibling = (target: string) => {
+    const dot = target.indexOf('.');
+    if (dot < 0) return members.get(target);
+    return target.slice(0, dot) === name ? members.get(target.slice(dot + 1)) : undefined;
+  };
+  for (const sub of unit.subprograms) {
+    const member = memberOfSubprogram(file, name, sub);
+    if (subprogramAlwaysRaises(sub, sibling)) member.alwaysRaises = true;
+    out.push(member);
+  }
   for (const declaration of unit.declarations) {
     const member = memberOfDeclaration(file, name, declaration);
     if (member) out.push(member);

@@ -4,6 +4,8 @@
  */
 import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
 import type { IterationEstimate } from '../semantic/estimate.ts';
+import type { SimpleStatementNode } from '../../syntax/model/nodes.ts';
+import type { Scope } from '../semantic/scope.ts';
 import type { ModelVisitor } from '../semantic/walk.ts';
 
 export type RuleStatus = 'stable' | 'preview';
@@ -46,6 +48,11 @@ export interface RuleContext {
   hasSyntaxErrorIn(range: SourceRange): boolean;
   /** The source text of a range. */
   textIn(range: SourceRange): string;
+  /**
+   * Whether a call statement always raises: RAISE_APPLICATION_ERROR, or a local, package or workspace
+   * procedure whose every path ends in RAISE (an assertion or error-package helper).
+   */
+  callAlwaysRaises(statement: SimpleStatementNode, scope: Scope): boolean;
 }
 
 export interface Rule {
