@@ -17,6 +17,7 @@ import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
 import type { Scope } from './semantic/scope.ts';
+import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -27,6 +28,10 @@ export interface RuleSetting {
 /** Rule settings, as `.plsqlperf.json` and the editor settings give them. */
 export interface AnalyzerConfig {
   rules?: Record<string, RuleSetting>;
+  /** Per code role: path globs that force the role, and the highest severity of its findings. */
+  roles?: RolesConfig;
+  /** The directory role path globs are relative to (the configuration file's). */
+  baseDir?: string;
 }
 
 export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
@@ -136,6 +141,8 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   };
 
   const ruleFindings: Finding[] = [];
+  // findings inside loops over the data dictionary: install-time work in a deployment script
+  const overDictionary = new WeakSet<Finding>();
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
@@ -146,6 +153,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       file, text, textIn, config, clamp, callAlwaysRaises,
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
+      overDictionary,
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
@@ -169,7 +177,8 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const findings = applySuppressions(text, dedupe([...builtins, ...ruleFindings, ...failures])).sort(compareFindings);
+  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary });
+  const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
 }
@@ -194,6 +203,7 @@ interface IsolationEnv {
   config: AnalyzerConfig | undefined;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
+  overDictionary: WeakSet<Finding>;
   onFailure(finding: Finding): void;
 }
 
@@ -231,6 +241,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.loop) finding.loop = { text: options.loop.estimate.text, iterations: options.loop.estimate.count, line: options.loop.line };
       if (options.related?.length) finding.related = options.related;
       if (options.fix) finding.fix = options.fix;
+      if (options.loop?.estimate.overDictionary) env.overDictionary.add(finding);
       pending.push(finding);
     },
   };

@@ -24,6 +24,8 @@ export interface IterationEstimate {
   depth: number;
   /** The phrase messages print: "inside a loop of about 1,000,000 iterations", "once per row of cursor C". */
   text: string;
+  /** Set when a loop around the statement walks the data dictionary (USER_/ALL_/DBA_ views, V$): install-time work. */
+  overDictionary?: boolean;
 }
 
 export type Heat = 'cold' | 'warm' | 'hot';

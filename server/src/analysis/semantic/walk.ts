@@ -73,6 +73,15 @@ export interface WalkOptions {
   visitors: readonly ModelVisitor[];
 }
 
+const DICTIONARY_VIEW = /^(?:SYS\.)?(?:(?:USER|ALL|DBA|CDB)_\w+|G?V_?\$\w+|DICT|DICTIONARY)$/;
+
+/** Whether the loop's own query (inline or a declared cursor's) reads only data-dictionary views. */
+function readsDictionary(statement: LoopStatementNode, source: LoopSource, scope: Scope): boolean {
+  const cursorName = statement.cursorName ?? (source.kind === 'rows' || source.kind === 'batches' ? /^cursor (.+)$/.exec(source.of)?.[1] : undefined);
+  const tables = statement.query?.tables ?? (cursorName ? scope.lookup(cursorName)?.symbol.declaration?.query?.tables : undefined);
+  return tables !== undefined && tables.length > 0 && tables.every((t) => DICTIONARY_VIEW.test(t));
+}
+
 export function walkUnits(units: readonly UnitNode[], options: WalkOptions): void {
   const walker = new Walker(options);
   for (const unit of units) walker.unit(unit);
@@ -213,6 +222,7 @@ class Walker {
     for (let l = parent; l; l = l.parent) sources.unshift(l.source);
     sources.push(source);
     const info: LoopInfo = { statement, parent, depth: (parent?.depth ?? 0) + 1, source, estimate: estimateOf(sources) };
+    if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
     this.emit('loop', info, position);
     const scope = new Scope(position.scope, 'loop');
     for (const iterator of statement.iterators) scope.define({ name: iterator, kind: 'iterator', range: statement.headerRange });
