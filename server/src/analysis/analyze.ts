@@ -167,7 +167,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors });
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors, callAlwaysRaises });
   }
   for (const finish of finishers) finish();
 

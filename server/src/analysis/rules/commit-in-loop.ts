@@ -1,5 +1,6 @@
 /** COMMIT once per loop iteration: a redo log sync per commit, and ORA-01555 risk for the loop's own cursor. */
 import { docPathOf, type Rule } from './rule.ts';
+import { batchedStatements } from './support/batchedDml.ts';
 
 const id = 'commit-in-loop';
 
@@ -21,7 +22,9 @@ export const commitInLoop: Rule = {
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
         const guard = position.conditions.find((c) => /\b(MOD|REMAINDER)\s*\(/i.test(c));
         const common = { loop: { estimate: loop.estimate, line: loop.statement.range.line } };
-        if (guard) {
+        if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).length > 0) {
+          context.report(range, 'COMMIT per batch of a batched set-based statement (the loop ends on SQL%ROWCOUNT): it limits the undo one huge statement would need. Keep batches large.', { ...common, severity: 'info' });
+        } else if (guard) {
           context.report(range, `COMMIT every few iterations (when ${guard}), ${loop.estimate.text}: fewer log syncs than per row, but the loop's cursor still risks ORA-01555 and a failure leaves half the work committed.`, { ...common, severity: 'info' });
         } else {
           context.report(range, `COMMIT runs ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, common);

@@ -49,7 +49,7 @@ export const exceptionHandlerInLoop: Rule = {
         // A handler that ends the loop (RAISE, RETURN, EXIT, a call that always raises) runs at most once per
         // run of the loop, not once per iteration: no loop cost.
         const raising = (statement: SimpleStatementNode) => context.callAlwaysRaises(statement, position.scope);
-        const staying = block.exceptionHandlers.filter((h) => !alwaysLeaves(h.statements, 'loop', raising));
+        const staying = block.exceptionHandlers.filter((h) => !alwaysLeaves(h.statements, position.caught ? 'loop-caught' : 'loop', raising));
         if (staying.length === 0) return;
         const caught = staying.flatMap((h) => h.exceptions);
         const normalFlow = caught.filter((e) => NORMAL_FLOW_EXCEPTIONS.has(e));

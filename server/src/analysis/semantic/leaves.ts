@@ -11,6 +11,12 @@ export type RaisingCall = (statement: SimpleStatementNode) => boolean;
 
 export const RAISING_BUILTINS = new Set(['RAISE_APPLICATION_ERROR', 'SYS.RAISE_APPLICATION_ERROR', 'DBMS_STANDARD.RAISE_APPLICATION_ERROR', 'SYS.DBMS_STANDARD.RAISE_APPLICATION_ERROR']);
 
+/**
+ * 'loop': leaves the innermost loop by any means; 'loop-caught': the same inside a block of the loop whose
+ * handler catches a raise and stays in the loop, so only RETURN and EXIT count; 'raise': ends by raising.
+ */
+export type LeaveMode = 'loop' | 'loop-caught' | 'raise';
+
 export const builtinRaisingCall: RaisingCall = (statement) => RAISING_BUILTINS.has(statement.target ?? '');
 
 /**
@@ -20,21 +26,21 @@ export const builtinRaisingCall: RaisingCall = (statement) => RAISING_BUILTINS.h
  * leaves makes the rest dead code (`raise_application_error(...); log(...)`). An IF or CASE leaves only when
  * it has an ELSE and every branch leaves; a block when its body and every handler leave. GOTO is not followed.
  */
-export function alwaysLeaves(statements: readonly StatementNode[], mode: 'loop' | 'raise', raisingCall: RaisingCall): boolean {
+export function alwaysLeaves(statements: readonly StatementNode[], mode: LeaveMode, raisingCall: RaisingCall): boolean {
   for (const statement of statements) if (statementLeaves(statement, mode, raisingCall)) return true;
   return false;
 }
 
-function statementLeaves(statement: StatementNode, mode: 'loop' | 'raise', raisingCall: RaisingCall): boolean {
+function statementLeaves(statement: StatementNode, mode: LeaveMode, raisingCall: RaisingCall): boolean {
   switch (statement.statementKind) {
     case 'raise':
-      return true;
+      return mode !== 'loop-caught';
     case 'return':
-      return mode === 'loop';
+      return mode !== 'raise';
     case 'exit':
-      return mode === 'loop' && !statement.conditional;
+      return mode !== 'raise' && !statement.conditional;
     case 'call':
-      return raisingCall(statement);
+      return mode !== 'loop-caught' && raisingCall(statement);
     case 'if':
     case 'case':
       return statement.branches.some((b) => b.condition === undefined) && statement.branches.every((b) => alwaysLeaves(b.statements, mode, raisingCall));
@@ -45,7 +51,7 @@ function statementLeaves(statement: StatementNode, mode: 'loop' | 'raise', raisi
   }
 }
 
-function blockLeaves(block: BlockNode, mode: 'loop' | 'raise', raisingCall: RaisingCall): boolean {
+function blockLeaves(block: BlockNode, mode: LeaveMode, raisingCall: RaisingCall): boolean {
   return alwaysLeaves(block.statements, mode, raisingCall) && block.exceptionHandlers.every((h) => alwaysLeaves(h.statements, mode, raisingCall));
 }
 

@@ -10,6 +10,7 @@ import type {
   ExceptionHandlerNode,
   HintNode,
   LoopStatementNode,
+  SimpleStatementNode,
   SqlStatementNode,
   StatementNode,
   SubprogramNode,
@@ -19,6 +20,7 @@ import { estimateOf, type IterationEstimate, type LoopSource } from './estimate.
 import { loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
 import { Scope } from './scope.ts';
+import { alwaysLeaves } from './leaves.ts';
 
 export interface LoopInfo {
   statement: LoopStatementNode;
@@ -43,6 +45,8 @@ export interface Position {
   statement?: StatementNode;
   /** Conditions of the IF/CASE branches around the node inside the innermost loop body, outermost first. */
   conditions: string[];
+  /** Inside a block of the innermost loop whose handler catches a raise and stays in the loop. */
+  caught?: boolean;
 }
 
 export interface ResolvedCall {
@@ -70,6 +74,8 @@ export interface ModelVisitor {
 export interface WalkOptions {
   lookup: DefinitionLookup;
   textOf: TextOf;
+  /** Whether a call statement always raises (so code before it on the same path leaves the loop). */
+  callAlwaysRaises?: (statement: SimpleStatementNode, scope: Scope) => boolean;
   visitors: readonly ModelVisitor[];
 }
 
@@ -173,12 +179,25 @@ class Walker {
     const position: Position = { ...outer, scope };
     this.declarations(block.declarations, position);
     for (const nested of block.subprograms) this.subprogram(nested, position);
-    this.statements(block.statements, position);
+    // a raise in the body that a handler catches and stays in the loop does not leave the loop
+    const catches = outer.loop !== undefined && !outer.caught && block.exceptionHandlers.some((h) => !this.leaves(h.statements, outer));
+    this.statements(block.statements, catches ? { ...position, caught: true } : position);
     for (const handler of block.exceptionHandlers) this.statements(handler.statements, { ...position, handler });
   }
 
+  /** Whether the statements always leave the innermost loop of the position. */
+  private leaves(statements: readonly StatementNode[], position: Position): boolean {
+    const raising = this.options.callAlwaysRaises;
+    return alwaysLeaves(statements, position.caught ? 'loop-caught' : 'loop', (s) => raising?.(s, position.scope) ?? false);
+  }
+
   private statements(statements: readonly StatementNode[], position: Position): void {
-    for (const statement of statements) this.statement(statement, position);
+    // Code on a path that always leaves the loop (`IF done THEN COMMIT; EXIT; END IF`, a handler ending in
+    // RAISE) runs at most once per run of the loop: it belongs to the enclosing loop, or to none.
+    const inner = position.loop && this.leaves(statements, position)
+      ? { ...position, loop: position.loop.parent, conditions: [] }
+      : position;
+    for (const statement of statements) this.statement(statement, inner);
   }
 
   private statement(statement: StatementNode, outer: Position): void {
