@@ -151,6 +151,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
       file, text, textIn, config, clamp, callAlwaysRaises,
+      codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       overDictionary,
@@ -200,6 +201,7 @@ interface IsolationEnv {
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
   callAlwaysRaises: RuleContext['callAlwaysRaises'];
+  codeRanges: RuleContext['codeRanges'];
   config: AnalyzerConfig | undefined;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
@@ -228,6 +230,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     options: ruleOptions,
     textIn: env.textIn,
     callAlwaysRaises: env.callAlwaysRaises,
+    codeRanges: env.codeRanges,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);

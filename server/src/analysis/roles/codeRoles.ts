@@ -71,7 +71,9 @@ export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl
   for (const segment of script.segments) {
     if (segment.kind === 'sqlplus') {
       if (presentsItself(segment.command, text.slice(segment.argsStart, segment.end))) file = 'demo';
-    } else if (segment.codeKind === 'sql' && /^(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE|COMMENT|RENAME)$/.test(segment.firstWords[0] ?? '')) {
+    } else if (segment.codeKind === 'sql' && /^(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE|COMMENT|RENAME)$/.test(segment.firstWords[0] ?? '')
+      && !/^(?:SESSION|SYSTEM)$/.test(segment.firstWords[1] ?? '')) {
+      // ALTER SESSION / ALTER SYSTEM set up a session, they create nothing
       topLevelDdl = true;
     }
   }

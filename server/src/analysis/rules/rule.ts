@@ -49,6 +49,11 @@ export interface RuleContext {
   /** The source text of a range. */
   textIn(range: SourceRange): string;
   /**
+   * Offsets (start, exclusive end) of the text that is SQL or PL/SQL: code segments and SQL*Plus EXECUTE
+   * lines. Other SQL*Plus commands (REM, PROMPT, SET ...) are left out: an apostrophe in a REM line is no quote.
+   */
+  readonly codeRanges: readonly { start: number; end: number }[];
+  /**
    * Whether a call statement always raises: RAISE_APPLICATION_ERROR, or a local, package or workspace
    * procedure whose every path ends in RAISE (an assertion or error-package helper).
    */
