@@ -24,6 +24,8 @@ export interface IterationEstimate {
   depth: number;
   /** The phrase messages print: "inside a loop of about 1,000,000 iterations", "once per row of cursor C". */
   text: string;
+  /** A sleep or wait call that paces a loop around the statement (`DBMS_LOCK.SLEEP`): a polling loop. */
+  pacedBy?: string;
   /** Set when a loop around the statement walks the data dictionary (USER_/ALL_/DBA_ views, V$): install-time work. */
   overDictionary?: boolean;
 }
@@ -83,10 +85,12 @@ function describe(e: IterationEstimate): string {
 }
 
 /**
- * Cold: a known small count (under 100 in all). Hot: a known count of 100,000 or more, or a data-sized loop
+ * Cold: a known small count (under 100 in all), or a loop paced by a sleep or wait (a polling loop). Hot: a known count of 100,000 or more, or a data-sized loop
  * inside another loop (rows times rows). Everything else is warm: the rule's default severity.
  */
 export function heatOf(e: IterationEstimate): Heat {
+  // a polling loop waits each time round: the wait, not the work, sets its pace
+  if (e.pacedBy) return 'cold';
   const dataSized = e.perRowOf.length + e.perElementOf.length + e.perBatchOf.length;
   if (e.count !== undefined && e.count >= 100_000) return 'hot';
   if (dataSized + e.unknownLoops >= 2 && e.perRowOf.length > 0) return 'hot';

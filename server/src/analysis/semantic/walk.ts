@@ -88,6 +88,22 @@ function readsDictionary(statement: LoopStatementNode, source: LoopSource, scope
   return tables !== undefined && tables.length > 0 && tables.every((t) => DICTIONARY_VIEW.test(t));
 }
 
+const WAITS = new Set(['DBMS_LOCK.SLEEP', 'DBMS_SESSION.SLEEP', 'APEX_UTIL.PAUSE', 'DBMS_ALERT.WAITONE', 'DBMS_ALERT.WAITANY', 'DBMS_AQ.LISTEN']);
+
+/** The sleep or wait the loop body calls each time round (not inside a nested loop), if any. */
+function sleepIn(statements: readonly StatementNode[]): string | undefined {
+  for (const statement of statements) {
+    if (statement.statementKind === 'call') {
+      const name = statement.target?.replace(/^SYS\./, '');
+      if (name && WAITS.has(name)) return name;
+    } else if (statement.statementKind === 'block') {
+      const found = sleepIn(statement.block.statements);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 export function walkUnits(units: readonly UnitNode[], options: WalkOptions): void {
   const walker = new Walker(options);
   for (const unit of units) walker.unit(unit);
@@ -242,6 +258,11 @@ class Walker {
     sources.push(source);
     const info: LoopInfo = { statement, parent, depth: (parent?.depth ?? 0) + 1, source, estimate: estimateOf(sources) };
     if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
+    const pacedBy = parent?.estimate.pacedBy ?? sleepIn(statement.statements);
+    if (pacedBy) {
+      info.estimate.pacedBy = pacedBy;
+      info.estimate.text += `, waiting in ${pacedBy} each time`;
+    }
     this.emit('loop', info, position);
     const scope = new Scope(position.scope, 'loop');
     for (const iterator of statement.iterators) scope.define({ name: iterator, kind: 'iterator', range: statement.headerRange });
