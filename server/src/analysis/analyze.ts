@@ -18,6 +18,7 @@ import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
 import type { Scope } from './semantic/scope.ts';
 import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
+import { keysOfScript, type TableKey } from './index/schemaKeys.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -99,6 +100,18 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return found;
   };
 
+  // keys of tables: this document's own DDL first, then the rest of the workspace's
+  let ownKeys: Map<string, TableKey[]> | undefined;
+  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => {
+    if (!ownKeys) {
+      ownKeys = new Map();
+      for (const key of keysOfScript(text, script)) ownKeys.set(key.table, [...(ownKeys.get(key.table) ?? []), key]);
+    }
+    const mine = ownKeys.get(table) ?? [];
+    const others = index ? index.keysOf(table).filter((k) => k.file !== file) : [];
+    return others.length === 0 ? mine : [...mine, ...others];
+  };
+
   const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
     if (statement.statementKind !== 'call') return false;
     if (RAISING_BUILTINS.has(statement.target ?? '')) return true;
@@ -168,7 +181,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors, callAlwaysRaises });
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, visitors, callAlwaysRaises });
   }
   for (const finish of finishers) finish();
 

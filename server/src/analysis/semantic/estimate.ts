@@ -9,6 +9,8 @@ export type LoopSource =
   | { kind: 'rows'; of: string }
   | { kind: 'batches'; of: string; size?: number }
   | { kind: 'elements'; of: string }
+  /** A cursor FOR loop whose query returns at most one row (a whole key fixed by equality): it runs at most once. */
+  | { kind: 'single'; of: string }
   | { kind: 'unknown' };
 
 export interface IterationEstimate {
@@ -57,6 +59,8 @@ export function estimateOf(sources: readonly LoopSource[]): IterationEstimate {
         break;
       case 'unknown':
         estimate.unknownLoops++;
+        break;
+      case 'single':
         break;
     }
   }

@@ -10,6 +10,7 @@ import type {
   ExceptionHandlerNode,
   HintNode,
   LoopStatementNode,
+  Range,
   SimpleStatementNode,
   SqlStatementNode,
   StatementNode,
@@ -21,6 +22,7 @@ import { loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
 import { Scope } from './scope.ts';
 import { alwaysLeaves } from './leaves.ts';
+import { singleRowReason, type KeyLookup } from './singleRow.ts';
 
 export interface LoopInfo {
   statement: LoopStatementNode;
@@ -74,6 +76,10 @@ export interface ModelVisitor {
 export interface WalkOptions {
   lookup: DefinitionLookup;
   textOf: TextOf;
+  /** The source text of a range (queries the model keeps only as a range). */
+  textIn?: (range: Range) => string;
+  /** The primary and unique keys of a table, from the workspace's DDL: a loop over one keyed row runs once. */
+  keysOf?: KeyLookup;
   /** Whether a call statement always raises (so code before it on the same path leaves the loop). */
   callAlwaysRaises?: (statement: SimpleStatementNode, scope: Scope) => boolean;
   visitors: readonly ModelVisitor[];
@@ -252,11 +258,13 @@ class Walker {
   private loop(statement: LoopStatementNode, position: Position): void {
     if (statement.query) this.sql(statement.query, position);
     const parent = position.loop;
-    const source = loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
+    const single = this.singleRow(statement, position.scope);
+    const source: LoopSource = single ? { kind: 'single', of: single } : loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
     const sources: LoopSource[] = [];
     for (let l = parent; l; l = l.parent) sources.unshift(l.source);
     sources.push(source);
     const info: LoopInfo = { statement, parent, depth: (parent?.depth ?? 0) + 1, source, estimate: estimateOf(sources) };
+    if (single) info.estimate.text = parent ? `${parent.estimate.text}, the loop itself at most once (${single})` : `at most once (${single})`;
     if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
     const pacedBy = parent?.estimate.pacedBy ?? sleepIn(statement.statements);
     if (pacedBy) {
@@ -266,8 +274,17 @@ class Walker {
     this.emit('loop', info, position);
     const scope = new Scope(position.scope, 'loop');
     for (const iterator of statement.iterators) scope.define({ name: iterator, kind: 'iterator', range: statement.headerRange });
-    // the body starts a new handler context: a handler around the loop does not run per iteration
-    this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: info, conditions: [] });
+    // the body starts a new handler context: a handler around the loop does not run per iteration; the body of a
+    // loop over at most one row runs as often as the code around the loop
+    this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: single ? parent : info, conditions: [] });
+  }
+
+  /** Why a cursor FOR loop reads at most one row (its query fixes a whole key), or undefined. */
+  private singleRow(statement: LoopStatementNode, scope: Scope): string | undefined {
+    const { keysOf, textIn } = this.options;
+    if (statement.loopKind !== 'cursor-for' || !keysOf || !textIn) return undefined;
+    const query = statement.query ?? (statement.cursorName ? scope.lookup(statement.cursorName)?.symbol.declaration?.query : undefined);
+    return query ? singleRowReason(query, textIn(query.range), keysOf) : undefined;
   }
 
   private sql(sql: SqlStatementNode, position: Position): void {
