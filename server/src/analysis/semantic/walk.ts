@@ -23,6 +23,7 @@ import { resolveCall, type CallResolution, type DefinitionLookup } from './resol
 import { Scope } from './scope.ts';
 import { alwaysLeaves } from './leaves.ts';
 import { singleRowReason, type KeyLookup } from './singleRow.ts';
+import { isFirstIterationTest, literalElementCount } from './knownCounts.ts';
 
 export interface LoopInfo {
   statement: LoopStatementNode;
@@ -233,6 +234,11 @@ class Walker {
       case 'if':
       case 'case':
         for (const branch of statement.branches) {
+          // `IF i = 1 THEN ...` inside a loop runs on its first iteration only: once per run of the loop
+          if (outer.loop && branch.condition && statement.statementKind === 'if' && isFirstIterationTest(branch.condition, outer.loop.statement, this.options.textOf)) {
+            this.statements(branch.statements, { ...outer, loop: outer.loop.parent, conditions: [] });
+            continue;
+          }
           const conditions = branch.condition ? [...outer.conditions, branch.condition] : outer.conditions;
           this.statements(branch.statements, { ...outer, conditions });
         }
@@ -259,7 +265,12 @@ class Walker {
     if (statement.query) this.sql(statement.query, position);
     const parent = position.loop;
     const single = this.singleRow(statement, position.scope);
-    const source: LoopSource = single ? { kind: 'single', of: single } : loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
+    let source: LoopSource = single ? { kind: 'single', of: single } : loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
+    if (source.kind === 'elements' && /^[\w$#]+$/.test(source.of)) {
+      // a collection filled with a known number of literals has a known count
+      const count = literalElementCount(source.of, position.scope, position.subprogram?.body ?? position.unit.body, statement, this.options.textOf);
+      if (count !== undefined) source = { kind: 'count', count };
+    }
     const sources: LoopSource[] = [];
     for (let l = parent; l; l = l.parent) sources.unshift(l.source);
     sources.push(source);
