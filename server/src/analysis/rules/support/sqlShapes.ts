@@ -37,7 +37,7 @@ export function isSingleRowAggregate(selectText: string): boolean {
 
 /** The SQL of `EXECUTE IMMEDIATE '...'` / `q'{...}'` as written, when it starts with a literal. */
 export function dynamicSqlLiteral(statementText: string): string | undefined {
-  const match = /^\s*EXECUTE\s+IMMEDIATE\s+(?:(?:n?q)'(.)|')/i.exec(statementText);
+  const match = /^\s*EXECUTE\s+IMMEDIATE\s+\(?\s*(?:(?:n?q)'(.)|')/i.exec(statementText);
   if (!match) return undefined;
   return statementText.slice(match[0].length);
 }
@@ -61,7 +61,7 @@ export function runsDynamicDdl(statements: readonly StatementNode[], textOf: (s:
       case 'execute-immediate': {
         const text = textOf(statement);
         const literal = dynamicSqlLiteral(text);
-        if (literal !== undefined ? DDL.test(literal) : assignedDdl(/^\s*EXECUTE\s+IMMEDIATE\s+([\w$#."]+)/i.exec(text)?.[1]?.toUpperCase() ?? '')) return true;
+        if (literal !== undefined ? DDL.test(literal) : assignedDdl(/^\s*EXECUTE\s+IMMEDIATE\s+\(?\s*([\w$#."]+)/i.exec(text)?.[1]?.toUpperCase() ?? '')) return true;
         break;
       }
       case 'call':
