@@ -10,6 +10,7 @@ import picomatch from 'picomatch';
 import { severityRank, type Finding, type Severity } from '../../syntax/finding.ts';
 import type { UnitNode } from '../../syntax/model/nodes.ts';
 import type { ParsedScript } from '../../syntax/parseScript.ts';
+import { ruleMeta } from '../rules/registry.ts';
 import { CODE_ROLES, DEFAULT_ROLE_SEVERITY, ROLE_LABEL, rolesOfScript, type CodeRole, type RolesConfig } from './codeRoles.ts';
 
 export type { RolesConfig } from './codeRoles.ts';
@@ -39,7 +40,8 @@ function roleFromPaths(file: string | undefined, roles: RolesConfig | undefined,
   return compiled.find((m) => m.match(rel))?.role;
 }
 
-const DYNAMIC_DDL = /\b(?:EXECUTE\s+IMMEDIATE|DBMS_SQL\s*\.\s*PARSE)\b[\s\S]*?'\s*(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE)\s|'\s*(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE)\s[\s\S]*?\bEXECUTE\s+IMMEDIATE\b/i;
+const DDL_WORD = String.raw`'\s*(?:CREATE|DROP|ALTER(?!\s+(?:SESSION|SYSTEM)\b)|GRANT|REVOKE|TRUNCATE)\s`;
+const DYNAMIC_DDL = new RegExp(String.raw`\b(?:EXECUTE\s+IMMEDIATE|DBMS_SQL\s*\.\s*PARSE)\b[\s\S]*?${DDL_WORD}|${DDL_WORD}[\s\S]*?\bEXECUTE\s+IMMEDIATE\b`, 'i');
 
 function lowered(severity: Severity, cap: Severity): Severity {
   return severityRank[severity] > severityRank[cap] ? cap : severity;
@@ -65,9 +67,14 @@ export function applyRoles(findings: Finding[], input: RoleInput): Finding[] {
     if (cap === 'off') continue;
     let severity = cap ? lowered(finding.severity, cap) : finding.severity;
     let note = role === 'application' ? '' : ` (in ${ROLE_LABEL[role]})`;
-    if (role === 'deployment' && configured === undefined && input.overDictionary.has(finding) && severity !== 'info') {
-      severity = 'info';
-      note = ' (in a deployment script, in a loop over the data dictionary: install-time work)';
+    if (role === 'deployment' && configured === undefined && severity !== 'info') {
+      if (input.overDictionary.has(finding)) {
+        severity = 'info';
+        note = ' (in a deployment script, in a loop over the data dictionary: install-time work)';
+      } else if (ruleMeta(finding.rule)?.scriptSeverity) {
+        severity = lowered(severity, ruleMeta(finding.rule)!.scriptSeverity!);
+        note = ' (in a script run by hand or at install: it affects only that session)';
+      }
     }
     const placed: Finding = { ...finding, severity, message: finding.message + note };
     if (role !== 'application') placed.role = role;

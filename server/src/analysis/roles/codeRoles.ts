@@ -5,7 +5,8 @@
  * - demo: a script that presents itself (SQL*Plus CLEAR SCREEN, PAUSE, TIMING START, SET TIMING ON,
  *   SET AUTOTRACE): teaching and benchmark scripts run by hand;
  * - deployment: anonymous blocks and top-level statements of a script that also holds top-level DDL (CREATE
- *   TABLE, GRANT, DROP, ALTER ...) or that run dynamic DDL themselves: install, upgrade and seed scripts;
+ *   TABLE, GRANT, DROP, ALTER ...) or SQL*Plus commands (PROMPT, SET, SPOOL, @, EXEC), or that run dynamic DDL
+ *   themselves: install, upgrade and seed scripts, and scripts run by hand;
  * - application: everything else, and every stored unit (package, procedure, function, type, trigger) of a
  *   file that is neither test nor demo code.
  *
@@ -68,9 +69,12 @@ export interface ScriptRoles {
 export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl: (unit: UnitNode) => boolean): ScriptRoles {
   let file: CodeRole | undefined;
   let topLevelDdl = false;
+  let sqlplusCommands = false;
   for (const segment of script.segments) {
     if (segment.kind === 'sqlplus') {
       if (presentsItself(segment.command, text.slice(segment.argsStart, segment.end))) file = 'demo';
+      // a lone '/' or '.' ends a unit in any file; other commands (PROMPT, SET, SPOOL, @, DEFINE, EXEC) make a script
+      if (segment.command !== 'slash' && segment.command !== 'other-sqlplus') sqlplusCommands = true;
     } else if (segment.codeKind === 'sql' && /^(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE|COMMENT|RENAME)$/.test(segment.firstWords[0] ?? '')
       && !/^(?:SESSION|SYSTEM)$/.test(segment.firstWords[1] ?? '')) {
       // ALTER SESSION / ALTER SYSTEM set up a session, they create nothing
@@ -84,7 +88,7 @@ export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl
     unit(unit) {
       if (file) return file;
       if (STORED_UNITS.has(unit.unitKind)) return 'application';
-      return topLevelDdl || runsDynamicDdl(unit) ? 'deployment' : 'application';
+      return topLevelDdl || sqlplusCommands || runsDynamicDdl(unit) ? 'deployment' : 'application';
     },
   };
 }

@@ -47,6 +47,7 @@ export const planStatisticsInCode: Rule = {
     remedy: 'Remove the hint, setting or trace call from shipped code (use it only in a tuning session).',
     fixKind: 'safe',
     docPath: docPathOf(id),
+    scriptSeverity: 'info',
   },
   create(context) {
     return {

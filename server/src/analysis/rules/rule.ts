@@ -23,6 +23,11 @@ export interface RuleMeta {
   fixKind: FixKind;
   /** The rule's documentation page, relative to the package root. */
   docPath: string;
+  /**
+   * The highest severity in a deployment script (run by hand or at install), for rules whose cost is confined to
+   * the session that runs the code (a trace switched on in a script ends with it).
+   */
+  scriptSeverity?: Severity;
 }
 
 export type FindingFix = NonNullable<Finding['fix']>;
