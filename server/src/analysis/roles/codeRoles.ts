@@ -6,7 +6,8 @@
  *   SET AUTOTRACE): teaching and benchmark scripts run by hand;
  * - deployment: anonymous blocks and top-level statements of a script that also holds top-level DDL (CREATE
  *   TABLE, GRANT, DROP, ALTER ...) or SQL*Plus commands (PROMPT, SET, SPOOL, @, EXEC), or that run dynamic DDL
- *   themselves: install, upgrade and seed scripts, and scripts run by hand;
+ *   themselves, and Liquibase changelogs (`--liquibase formatted sql`, `--changeset a:b`): install, upgrade and
+ *   seed scripts, and scripts run by hand;
  * - application: everything else, and every stored unit (package, procedure, function, type, trigger) of a
  *   file that is neither test nor demo code.
  *
@@ -81,6 +82,8 @@ export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl
       topLevelDdl = true;
     }
   }
+  // a Liquibase or Flyway changelog is a deployment script whatever it holds
+  if (/^\s*--\s*(?:liquibase\s+formatted\s+sql|changeset\s+\S+:\S+)/im.test(text)) topLevelDdl = true;
   // test code wins over demo markers: a test suite run from a script with SET TIMING ON is still a test
   if (TEST_MARKERS.test(text)) file = 'test';
   return {

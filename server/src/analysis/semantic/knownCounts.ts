@@ -89,3 +89,28 @@ export function isFirstIterationTest(condition: string, loop: LoopStatementNode,
   const assignments = loop.statements.filter((s) => s.statementKind === 'assignment' && s.target?.toUpperCase() === name);
   return assignments.length === 1 && new RegExp(String.raw`:=\s*${name.replace(/[$]/g, '\\$')}\s*\+\s*1\s*;?\s*$`, 'i').test(textOf(assignments[0]!));
 }
+
+/**
+ * The row count of a query over JSON_TABLE(v, '$[*]' ...) when `v` is assigned one string literal holding a JSON
+ * array at the top level of the body before the loop (seed data embedded in a script): its number of elements.
+ */
+export function literalJsonRows(queryText: string, body: BlockNode | undefined, before: LoopStatementNode, textOf: (s: StatementNode) => string): number | undefined {
+  const source = /\bJSON_TABLE\s*\(\s*([A-Za-z_][\w$#]*)\s*,\s*'\$\[\*\]'/i.exec(queryText)?.[1]?.toUpperCase();
+  if (!source || !body) return undefined;
+  let rows: number | undefined;
+  for (const statement of body.statements) {
+    if (statement === before) return rows;
+    if (statement.statementKind !== 'assignment' || statement.target?.toUpperCase() !== source) continue;
+    const text = textOf(statement);
+    const literal = /:=\s*(?:n?q'(.)([\s\S]*)(.)'|'((?:[^']|'')*)')\s*;?\s*$/i.exec(text);
+    if (!literal) return undefined;
+    const content = literal[4] !== undefined ? literal[4].replace(/''/g, "'") : literal[2]!;
+    try {
+      const parsed: unknown = JSON.parse(content);
+      rows = Array.isArray(parsed) ? parsed.length : undefined;
+    } catch {
+      rows = undefined;
+    }
+  }
+  return undefined;
+}

@@ -23,7 +23,7 @@ import { resolveCall, type CallResolution, type DefinitionLookup } from './resol
 import { Scope } from './scope.ts';
 import { alwaysLeaves } from './leaves.ts';
 import { singleRowReason, type KeyLookup } from './singleRow.ts';
-import { isFirstIterationTest, literalElementCount } from './knownCounts.ts';
+import { isFirstIterationTest, literalElementCount, literalJsonRows } from './knownCounts.ts';
 
 export interface LoopInfo {
   statement: LoopStatementNode;
@@ -270,6 +270,10 @@ class Walker {
       // a collection filled with a known number of literals has a known count
       const count = literalElementCount(source.of, position.scope, position.subprogram?.body ?? position.unit.body, statement, this.options.textOf);
       if (count !== undefined) source = { kind: 'count', count };
+    } else if (source.kind === 'rows' && statement.query && this.options.textIn) {
+      // seed data: a loop over JSON_TABLE of a JSON literal the script assigns has as many rows as the literal
+      const rows = literalJsonRows(this.options.textIn(statement.query.range), position.subprogram?.body ?? position.unit.body, statement, this.options.textOf);
+      if (rows !== undefined) source = { kind: 'count', count: rows };
     }
     const sources: LoopSource[] = [];
     for (let l = parent; l; l = l.parent) sources.unshift(l.source);
