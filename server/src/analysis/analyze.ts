@@ -257,7 +257,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.loop) finding.loop = { text: options.loop.estimate.text, iterations: options.loop.estimate.count, line: options.loop.line };
       if (options.related?.length) finding.related = options.related;
       if (options.fix) finding.fix = options.fix;
-      if (options.loop?.estimate.overDictionary) env.overDictionary.add(finding);
+      if (options.loop?.estimate.overDictionary || options.readsDictionary) env.overDictionary.add(finding);
       pending.push(finding);
     },
   };

@@ -70,7 +70,7 @@ export function applyRoles(findings: Finding[], input: RoleInput): Finding[] {
     if (role === 'deployment' && configured === undefined && severity !== 'info') {
       if (input.overDictionary.has(finding)) {
         severity = 'info';
-        note = ' (in a deployment script, in a loop over the data dictionary: install-time work)';
+        note = ' (in a deployment script, reading the data dictionary: install-time work)';
       } else if (ruleMeta(finding.rule)?.scriptSeverity) {
         severity = lowered(severity, ruleMeta(finding.rule)!.scriptSeverity!);
         note = ' (in a script run by hand or at install: it affects only that session)';

@@ -40,6 +40,8 @@ export interface ReportOptions {
   severity?: Severity;
   related?: RelatedLocation[];
   fix?: FindingFix;
+  /** The reported statement reads only data-dictionary views: install-time work in a deployment script. */
+  readsDictionary?: boolean;
 }
 
 export interface RuleContext {

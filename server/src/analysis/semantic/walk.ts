@@ -22,6 +22,7 @@ import { loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
 import { Scope } from './scope.ts';
 import { alwaysLeaves } from './leaves.ts';
+import { readsOnlyDictionary } from './dictionary.ts';
 import { singleRowReason, type KeyLookup } from './singleRow.ts';
 import { isFirstIterationTest, literalElementCount, literalJsonRows } from './knownCounts.ts';
 
@@ -86,13 +87,11 @@ export interface WalkOptions {
   visitors: readonly ModelVisitor[];
 }
 
-const DICTIONARY_VIEW = /^(?:SYS\.)?(?:(?:USER|ALL|DBA|CDB)_\w+|G?V_?\$\w+|DICT|DICTIONARY)$/;
-
 /** Whether the loop's own query (inline or a declared cursor's) reads only data-dictionary views. */
 function readsDictionary(statement: LoopStatementNode, source: LoopSource, scope: Scope): boolean {
   const cursorName = statement.cursorName ?? (source.kind === 'rows' || source.kind === 'batches' ? /^cursor (.+)$/.exec(source.of)?.[1] : undefined);
   const tables = statement.query?.tables ?? (cursorName ? scope.lookup(cursorName)?.symbol.declaration?.query?.tables : undefined);
-  return tables !== undefined && tables.length > 0 && tables.every((t) => DICTIONARY_VIEW.test(t));
+  return tables !== undefined && readsOnlyDictionary(tables);
 }
 
 const WAITS = new Set(['DBMS_LOCK.SLEEP', 'DBMS_SESSION.SLEEP', 'APEX_UTIL.PAUSE', 'DBMS_ALERT.WAITONE', 'DBMS_ALERT.WAITANY', 'DBMS_AQ.LISTEN']);
