@@ -13,7 +13,7 @@ const SET_DML = new Set(['delete', 'update', 'insert', 'merge']);
 const verdicts = new WeakMap<LoopStatementNode, readonly SqlStatementNode[]>();
 
 /** The statements directly in the loop body and its IF/CASE branches and blocks (not nested loops). */
-function* ownStatements(statements: readonly StatementNode[]): Generator<StatementNode> {
+export function* ownStatements(statements: readonly StatementNode[]): Generator<StatementNode> {
   for (const statement of statements) {
     yield statement;
     if (statement.statementKind === 'if' || statement.statementKind === 'case') for (const b of statement.branches) yield* ownStatements(b.statements);
