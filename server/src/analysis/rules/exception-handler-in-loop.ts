@@ -58,7 +58,9 @@ export const exceptionHandlerInLoop: Rule = {
         const body = position.subprogram?.body ?? position.unit.body;
         const ddl = !selectInto && runsDynamicDdl(block.statements, textOf, (variable) => variable !== '' && body !== undefined && assignsDdl(body.statements, variable, textOf));
         const base = severityForHeat('warning', loop.estimate);
-        const severity = ddl ? 'info' : selectInto ? (base === 'info' ? 'warning' : 'error') : base;
+        // Around a SELECT INTO the exception comes in normal flow: the loop's heat is how often it is raised. Any
+        // other handler pays only when something fails, so a hot loop does not make it an error.
+        const severity = ddl ? 'info' : selectInto ? (base === 'info' ? 'warning' : 'error') : base === 'error' ? 'warning' : base;
         const what = selectInto
           ? `${normalFlow.join('/')} is handled around a SELECT INTO inside the loop, so it is raised in normal flow`
           : ddl
