@@ -156,6 +156,8 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   const ruleFindings: Finding[] = [];
   // findings inside loops over the data dictionary: install-time work in a deployment script
   const overDictionary = new WeakSet<Finding>();
+  // findings inside loops over rows the script seeds itself
+  const overSeedRows = new WeakSet<Finding>();
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
@@ -168,6 +170,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       overDictionary,
+      overSeedRows,
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
@@ -177,11 +180,21 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   const semantics = semanticsCollector();
   visitors.push(semantics.visitor);
 
+  // tables the script seeds itself: top-level INSERT ... VALUES statements
+  const seededTables = new Set<string>();
+  for (const parsed of script.units) {
+    for (const unit of parsed.views[0] ?? []) {
+      const sql = unit.unitKind === 'sql-statement' && unit.statements[0]?.statementKind === 'sql' ? unit.statements[0].sql : undefined;
+      if (sql?.sqlKind === 'insert' && sql.tables.length === 1 && /\bVALUES\s*\(/i.test(textIn(sql.range))) {
+        seededTables.add(sql.tables[0]!.slice(sql.tables[0]!.lastIndexOf('.') + 1));
+      }
+    }
+  }
   for (const unit of script.units) {
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, visitors, callAlwaysRaises });
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises });
   }
   for (const finish of finishers) finish();
 
@@ -191,7 +204,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary });
+  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows });
   const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
@@ -219,6 +232,7 @@ interface IsolationEnv {
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
   overDictionary: WeakSet<Finding>;
+  overSeedRows: WeakSet<Finding>;
   onFailure(finding: Finding): void;
 }
 
@@ -258,6 +272,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.related?.length) finding.related = options.related;
       if (options.fix) finding.fix = options.fix;
       if (options.loop?.estimate.overDictionary || options.readsDictionary) env.overDictionary.add(finding);
+      if (options.loop?.estimate.overSeedRows) env.overSeedRows.add(finding);
       pending.push(finding);
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Gives each rule finding the role of the code it is in (test, demo, deployment, application) and applies
- * that role's severity: test and demo code at most info by default, loops over the data dictionary in a
- * deployment script info, anything `.plsqlperf.json` sets per role. The role shows in the message and as the
+ * that role's severity: test and demo code at most info by default, loops over the data dictionary or over rows
+ * the script seeds itself in a deployment script info, anything `.plsqlperf.json` sets per role. The role shows in the message and as the
  * finding's `role` field (absent for application code).
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -21,6 +21,7 @@ interface RoleInput {
   file: string | undefined;
   config: { roles?: RolesConfig; baseDir?: string } | undefined;
   overDictionary: WeakSet<Finding>;
+  overSeedRows: WeakSet<Finding>;
 }
 
 const matchers = new WeakMap<RolesConfig, { role: CodeRole; match: (path: string) => boolean }[]>();
@@ -71,6 +72,9 @@ export function applyRoles(findings: Finding[], input: RoleInput): Finding[] {
       if (input.overDictionary.has(finding)) {
         severity = 'info';
         note = ' (in a deployment script, reading the data dictionary: install-time work)';
+      } else if (input.overSeedRows.has(finding)) {
+        severity = 'info';
+        note = ' (in a deployment script, in a loop over rows the script seeds itself: install-time work)';
       } else if (ruleMeta(finding.rule)?.scriptSeverity) {
         severity = lowered(severity, ruleMeta(finding.rule)!.scriptSeverity!);
         note = ' (in a script run by hand or at install: it affects only that session)';

@@ -5,7 +5,7 @@
  * - demo: a script that presents itself (SQL*Plus CLEAR SCREEN, PAUSE, TIMING START, SET TIMING ON,
  *   SET AUTOTRACE): teaching and benchmark scripts run by hand;
  * - deployment: anonymous blocks and top-level statements of a script that also holds top-level DDL (CREATE
- *   TABLE, GRANT, DROP, ALTER ...) or SQL*Plus commands (PROMPT, SET, SPOOL, @, EXEC), or that run dynamic DDL
+ *   TABLE, GRANT, DROP, ALTER ...), top-level INSERT/MERGE (seed data) or SQL*Plus commands (PROMPT, SET, SPOOL, @, EXEC), or that run dynamic DDL
  *   themselves, and Liquibase changelogs (`--liquibase formatted sql`, `--changeset a:b`): install, upgrade and
  *   seed scripts, and scripts run by hand;
  * - application: everything else, and every stored unit (package, procedure, function, type, trigger) of a
@@ -76,9 +76,9 @@ export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl
       if (presentsItself(segment.command, text.slice(segment.argsStart, segment.end))) file = 'demo';
       // a lone '/' or '.' ends a unit in any file; other commands (PROMPT, SET, SPOOL, @, DEFINE, EXEC) make a script
       if (segment.command !== 'slash' && segment.command !== 'other-sqlplus') sqlplusCommands = true;
-    } else if (segment.codeKind === 'sql' && /^(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE|COMMENT|RENAME)$/.test(segment.firstWords[0] ?? '')
+    } else if (segment.codeKind === 'sql' && /^(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE|COMMENT|RENAME|INSERT|MERGE)$/.test(segment.firstWords[0] ?? '')
       && !/^(?:SESSION|SYSTEM)$/.test(segment.firstWords[1] ?? '')) {
-      // ALTER SESSION / ALTER SYSTEM set up a session, they create nothing
+      // top-level DDL, or rows a script inserts (seed data); ALTER SESSION / ALTER SYSTEM create nothing
       topLevelDdl = true;
     }
   }

@@ -30,6 +30,8 @@ export interface IterationEstimate {
   pacedBy?: string;
   /** Set when a loop around the statement walks the data dictionary (USER_/ALL_/DBA_ views, V$): install-time work. */
   overDictionary?: boolean;
+  /** Set when a loop around the statement reads only tables the script itself seeds with INSERT ... VALUES. */
+  overSeedRows?: boolean;
 }
 
 export type Heat = 'cold' | 'warm' | 'hot';

@@ -82,6 +82,8 @@ export interface WalkOptions {
   textIn?: (range: Range) => string;
   /** The primary and unique keys of a table, from the workspace's DDL: a loop over one keyed row runs once. */
   keysOf?: KeyLookup;
+  /** Tables the script fills with top-level INSERT ... VALUES (its own seed rows). */
+  seededTables?: ReadonlySet<string>;
   /** Whether a call statement always raises (so code before it on the same path leaves the loop). */
   callAlwaysRaises?: (statement: SimpleStatementNode, scope: Scope) => boolean;
   visitors: readonly ModelVisitor[];
@@ -280,6 +282,7 @@ class Walker {
     const info: LoopInfo = { statement, parent, depth: (parent?.depth ?? 0) + 1, source, estimate: estimateOf(sources) };
     if (single) info.estimate.text = parent ? `${parent.estimate.text}, the loop itself at most once (${single})` : `at most once (${single})`;
     if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
+    if (parent?.estimate.overSeedRows || this.readsSeedRows(statement, source, position.scope)) info.estimate.overSeedRows = true;
     const pacedBy = parent?.estimate.pacedBy ?? sleepIn(statement.statements);
     if (pacedBy) {
       info.estimate.pacedBy = pacedBy;
@@ -291,6 +294,15 @@ class Walker {
     // the body starts a new handler context: a handler around the loop does not run per iteration; the body of a
     // loop over at most one row runs as often as the code around the loop
     this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: single ? parent : info, conditions: [] });
+  }
+
+  /** Whether the loop's query reads only tables this script seeds itself (top-level INSERT ... VALUES). */
+  private readsSeedRows(statement: LoopStatementNode, source: LoopSource, scope: Scope): boolean {
+    const seeded = this.options.seededTables;
+    if (!seeded || seeded.size === 0) return false;
+    const cursorName = statement.cursorName ?? (source.kind === 'rows' || source.kind === 'batches' ? /^cursor (.+)$/.exec(source.of)?.[1] : undefined);
+    const tables = statement.query?.tables ?? (cursorName ? scope.lookup(cursorName)?.symbol.declaration?.query?.tables : undefined);
+    return tables !== undefined && tables.length > 0 && tables.every((t) => seeded.has(t.slice(t.lastIndexOf('.') + 1)));
   }
 
   /** Why a cursor FOR loop reads at most one row (its query fixes a whole key), or undefined. */
