@@ -185,7 +185,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   for (const parsed of script.units) {
     for (const unit of parsed.views[0] ?? []) {
       const sql = unit.unitKind === 'sql-statement' && unit.statements[0]?.statementKind === 'sql' ? unit.statements[0].sql : undefined;
-      if (sql?.sqlKind === 'insert' && sql.tables.length === 1 && /\bVALUES\s*\(/i.test(textIn(sql.range))) {
+      if (sql?.sqlKind === 'insert' && sql.tables.length > 0 && /\bVALUES\s*\(/i.test(textIn(sql.range))) {
         seededTables.add(sql.tables[0]!.slice(sql.tables[0]!.lastIndexOf('.') + 1));
       }
     }
