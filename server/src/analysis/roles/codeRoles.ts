@@ -2,8 +2,8 @@
  * Where code runs decides whether its cost matters. Each file and unit gets a role, decided from the code:
  *
  * - test: utPLSQL annotations (`--%suite`, `--%test`) or assertion calls (ut.expect, utAssert, pete_assert);
- * - demo: a script that presents itself (SQL*Plus CLEAR SCREEN, PAUSE, TIMING START, SET TIMING ON,
- *   SET AUTOTRACE): teaching and benchmark scripts run by hand;
+ * - demo: a script that presents itself (SQL*Plus CLEAR SCREEN, PAUSE, TIMING START, SET AUTOTRACE): teaching
+ *   and benchmark scripts run by hand (SET TIMING ON alone is not enough: install scripts time their steps);
  * - deployment: anonymous blocks and top-level statements of a script that also holds top-level DDL (CREATE
  *   TABLE, GRANT, DROP, ALTER ...), top-level INSERT/MERGE (seed data) or SQL*Plus commands (PROMPT, SET, SPOOL, @, EXEC), or that run dynamic DDL
  *   themselves, and Liquibase changelogs (`--liquibase formatted sql`, `--changeset a:b`): install, upgrade and
@@ -55,7 +55,8 @@ const STORED_UNITS = new Set<UnitNode['unitKind']>(['package', 'package-body', '
 function presentsItself(command: string, args: string): boolean {
   if (command === 'pause' || command === 'clear') return true;
   if (command === 'timing') return /^\s*start\b/i.test(args);
-  if (command === 'set') return /^\s*(?:timi(?:ng)?\s+on|autot(?:race)?\s+(?:on|trace))\b/i.test(args);
+  // SET TIMING ON alone is no sign: install scripts time their steps too
+  if (command === 'set') return /^\s*autot(?:race)?\s+(?:on|trace)/i.test(args);
   return false;
 }
 
@@ -84,7 +85,7 @@ export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl
   }
   // a Liquibase or Flyway changelog is a deployment script whatever it holds
   if (/^\s*--\s*(?:liquibase\s+formatted\s+sql|changeset\s+\S+:\S+)/im.test(text)) topLevelDdl = true;
-  // test code wins over demo markers: a test suite run from a script with SET TIMING ON is still a test
+  // test code wins over demo markers: a test suite run from a script that pauses is still a test
   if (TEST_MARKERS.test(text)) file = 'test';
   return {
     file,
