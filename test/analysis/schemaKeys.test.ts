@@ -31,3 +31,19 @@ end;
   assert.deepEqual(result.findings, []);
   assert.match(result.semantics.loops[0]!.estimate.text, /^at most once \(its query fixes the primary key of ORDERS \(ID, declared at line 1\)\)$/);
 });
+
+test('inside another loop, a finding in the keyed loop says why that loop was not counted', () => {
+  const text = `create table orders (id number primary key, status varchar2(9));
+create or replace procedure p as
+begin
+  for r in (select order_id from requests) loop
+    for o in (select id from orders where id = r.order_id) loop
+      update orders set status = 'X' where id = o.id;
+    end loop;
+  end loop;
+end;
+/
+`;
+  const dml = analyzeText(text, { file: 'p.sql' }).findings.find((f) => f.rule === 'dml-in-loop');
+  assert.match(dml!.message, /^UPDATE runs once per row of the query at line 4 \(the loop at line 5 reads at most one row: its query fixes the primary key of ORDERS \(ID, declared at line 1\)\)/);
+});

@@ -293,7 +293,11 @@ class Walker {
     for (const iterator of statement.iterators) scope.define({ name: iterator, kind: 'iterator', range: statement.headerRange });
     // the body starts a new handler context: a handler around the loop does not run per iteration; the body of a
     // loop over at most one row runs as often as the code around the loop
-    this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: single ? parent : info, conditions: [] });
+    // (and the messages there say why the keyed loop itself is not counted)
+    const bodyLoop = single && parent
+      ? { ...parent, estimate: { ...parent.estimate, text: `${parent.estimate.text} (the loop at line ${statement.range.line} reads at most one row: ${single})` } }
+      : single ? undefined : info;
+    this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: bodyLoop, conditions: [] });
   }
 
   /** Whether the loop's query reads only tables this script seeds itself (top-level INSERT ... VALUES). */
