@@ -227,7 +227,7 @@ class Walker {
   private statement(statement: StatementNode, outer: Position): void {
     // one object shape for every position (a spread per statement was the walk's largest cost)
     const position: Position = {
-      unit: outer.unit, subprogram: outer.subprogram, scope: outer.scope, loop: outer.loop, handler: outer.handler, statement, conditions: outer.conditions,
+      unit: outer.unit, subprogram: outer.subprogram, scope: outer.scope, loop: outer.loop, handler: outer.handler, statement, conditions: outer.conditions, caught: outer.caught,
     };
     this.emit('statement', statement, position);
     this.calls(statement.calls, position);
