@@ -5,7 +5,7 @@
  */
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
+import type { SimpleStatementNode, StatementNode, UnitNode } from '../syntax/model/nodes.ts';
 import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
@@ -14,6 +14,11 @@ import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
+import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
+import { resolveCall } from './semantic/resolveCall.ts';
+import type { Scope } from './semantic/scope.ts';
+import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
+import { keysOfScript, type TableKey } from './index/schemaKeys.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -24,6 +29,10 @@ export interface RuleSetting {
 /** Rule settings, as `.plsqlperf.json` and the editor settings give them. */
 export interface AnalyzerConfig {
   rules?: Record<string, RuleSetting>;
+  /** Per code role: path globs that force the role, and the highest severity of its findings. */
+  roles?: RolesConfig;
+  /** The directory role path globs are relative to (the configuration file's). */
+  baseDir?: string;
 }
 
 export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
@@ -91,6 +100,31 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return found;
   };
 
+  // keys of tables: this document's own DDL first, then the rest of the workspace's
+  let ownKeys: Map<string, TableKey[]> | undefined;
+  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => {
+    if (!ownKeys) {
+      ownKeys = new Map();
+      for (const key of keysOfScript(text, script)) ownKeys.set(key.table, [...(ownKeys.get(key.table) ?? []), key]);
+    }
+    const mine = ownKeys.get(table) ?? [];
+    const others = index ? index.keysOf(table).filter((k) => k.file !== file) : [];
+    return others.length === 0 ? mine : [...mine, ...others];
+  };
+
+  const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
+    if (statement.statementKind !== 'call') return false;
+    if (RAISING_BUILTINS.has(statement.target ?? '')) return true;
+    const call = statement.calls.find((c) => c.context === 'statement');
+    if (!call) return false;
+    const resolution = resolveCall(call, scope, lookup);
+    const sub = resolution.symbol?.subprogram;
+    if (sub) return subprogramAlwaysRaises(sub, (name) => scope.lookup(name)?.symbol.subprogram);
+    const definition = resolution.definition;
+    // the body's definition carries the verdict; the spec's does not
+    return definition !== undefined && lookup(definition.name).some((d) => d.alwaysRaises === true && d.kind === definition.kind);
+  };
+
   let lineStarts: number[] | undefined;
   const textIn = (range: SourceRange): string => {
     lineStarts ??= lineStartsOf(text);
@@ -120,6 +154,10 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   };
 
   const ruleFindings: Finding[] = [];
+  // findings inside loops over the data dictionary: install-time work in a deployment script
+  const overDictionary = new WeakSet<Finding>();
+  // findings inside loops over rows the script seeds itself
+  const overSeedRows = new WeakSet<Finding>();
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
@@ -127,9 +165,12 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp,
+      file, text, textIn, config, clamp, callAlwaysRaises,
+      codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
+      overDictionary,
+      overSeedRows,
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
@@ -139,11 +180,21 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   const semantics = semanticsCollector();
   visitors.push(semantics.visitor);
 
+  // tables the script seeds itself: top-level INSERT ... VALUES statements
+  const seededTables = new Set<string>();
+  for (const parsed of script.units) {
+    for (const unit of parsed.views[0] ?? []) {
+      const sql = unit.unitKind === 'sql-statement' && unit.statements[0]?.statementKind === 'sql' ? unit.statements[0].sql : undefined;
+      if (sql?.sqlKind === 'insert' && sql.tables.length > 0 && /\bVALUES\s*\(/i.test(textIn(sql.range))) {
+        seededTables.add(sql.tables[0]!.slice(sql.tables[0]!.lastIndexOf('.') + 1));
+      }
+    }
+  }
   for (const unit of script.units) {
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors });
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises });
   }
   for (const finish of finishers) finish();
 
@@ -153,7 +204,8 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const findings = applySuppressions(text, dedupe([...builtins, ...ruleFindings, ...failures])).sort(compareFindings);
+  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows });
+  const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
 }
@@ -174,9 +226,13 @@ interface IsolationEnv {
   text: string;
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
+  callAlwaysRaises: RuleContext['callAlwaysRaises'];
+  codeRanges: RuleContext['codeRanges'];
   config: AnalyzerConfig | undefined;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
+  overDictionary: WeakSet<Finding>;
+  overSeedRows: WeakSet<Finding>;
   onFailure(finding: Finding): void;
 }
 
@@ -200,6 +256,8 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     text: env.text,
     options: ruleOptions,
     textIn: env.textIn,
+    callAlwaysRaises: env.callAlwaysRaises,
+    codeRanges: env.codeRanges,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);
@@ -213,6 +271,8 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.loop) finding.loop = { text: options.loop.estimate.text, iterations: options.loop.estimate.count, line: options.loop.line };
       if (options.related?.length) finding.related = options.related;
       if (options.fix) finding.fix = options.fix;
+      if (options.loop?.estimate.overDictionary || options.readsDictionary) env.overDictionary.add(finding);
+      if (options.loop?.estimate.overSeedRows) env.overSeedRows.add(finding);
       pending.push(finding);
     },
   };

@@ -43,7 +43,7 @@ export function createProjectAnalyzer(config: AnalyzerConfig = {}): WorkspaceAna
       // Each file is parsed once, so the unit cache (meant for editors re-parsing a document) would only cost memory.
       const script = parseScript(text, { unitCache: false });
       parseMs += performance.now() - started;
-      workspace.updateFromScript(file, script);
+      workspace.updateFromScript(file, script, text);
       parses.set(file, script);
     },
     analyze(file, text) {

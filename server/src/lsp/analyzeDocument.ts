@@ -52,7 +52,7 @@ export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): 
   }
   const reindex = () => {
     try {
-      options.index.updateFromScript(options.file, script);
+      options.index.updateFromScript(options.file, script, text);
     } catch (error) {
       options.log?.(`indexing ${options.file} failed: ${describe(error)}`);
     }

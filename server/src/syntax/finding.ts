@@ -29,6 +29,8 @@ export interface Finding extends SourceRange {
   related?: { file?: string; range: SourceRange; message: string }[];
   /** An edit that resolves the finding: `safe` keeps behaviour, `suggestion` needs the developer's review. */
   fix?: { kind: 'safe' | 'suggestion'; title: string; edits: TextEdit[] };
+  /** Where the code runs, when it is not application code: a deployment script, test code or a demo script. */
+  role?: 'deployment' | 'test' | 'demo';
 }
 
 export const severityRank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

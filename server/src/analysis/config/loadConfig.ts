@@ -10,6 +10,7 @@ import schema from '../../../../schemas/plsqlperf.schema.json' with { type: 'jso
 import type { Severity } from '../../syntax/finding.ts';
 import { defaultProjectConfig, type ProjectConfig, type RuleSetting } from './analyzerConfig.ts';
 import { ConfigError, describeSchemaError, pointerTo } from './configError.ts';
+import type { RolesConfig } from '../roles/codeRoles.ts';
 
 export const CONFIG_FILE_NAME = '.plsqlperf.json';
 
@@ -22,6 +23,7 @@ interface ConfigFile {
   rules?: Record<string, 'off' | 'on' | Severity | RuleSetting>;
   include?: string[];
   exclude?: string[];
+  roles?: RolesConfig;
 }
 
 /** The nearest `.plsqlperf.json` in `startDir` or one of its parents. */
@@ -65,6 +67,10 @@ export function parseConfig(text: string, file: string, knownRuleIds: readonly s
   config.file = file;
   config.include = raw.include ?? [];
   config.exclude = raw.exclude ?? [];
+  if (raw.roles !== undefined) {
+    config.analyzer.roles = raw.roles;
+    config.analyzer.baseDir = config.baseDir;
+  }
   if (raw.rules !== undefined) {
     const known = new Set(knownRuleIds);
     config.analyzer.rules = {};

@@ -10,6 +10,8 @@
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
+import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
+import { keysOfScript, type TableKey } from './schemaKeys.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -24,6 +26,8 @@ export interface IndexedDefinition {
   container?: string;
   /** For package members: procedure, function, cursor, variable, type, ... */
   memberKind?: 'procedure' | 'function' | 'cursor' | 'variable' | 'constant' | 'type' | 'subtype' | 'exception';
+  /** A procedure whose every path ends in RAISE (an assertion or error helper): a call to it leaves a loop. */
+  alwaysRaises?: true;
 }
 
 export interface IndexedReference {
@@ -36,6 +40,12 @@ export interface IndexedReference {
 interface FileEntry {
   definitions: IndexedDefinition[];
   references: IndexedReference[];
+  keys: TableKey[];
+}
+
+/** A primary or unique key the workspace's DDL declares, with the file that declares it. */
+export interface IndexedKey extends TableKey {
+  file: string;
 }
 
 /** Last part of a possibly schema-qualified unit name: `APP.BY2` -> `BY2`. */
@@ -48,6 +58,7 @@ export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
   private byName: Map<string, IndexedDefinition[]> | undefined;
   private byReference: Map<string, IndexedReference[]> | undefined;
+  private byTable: Map<string, IndexedKey[]> | undefined;
   private indexMs = 0;
 
   /** (Re)indexes one file from its text. */
@@ -55,15 +66,19 @@ export class WorkspaceIndex {
     const started = performance.now();
     const script = parseScript(text);
     this.indexMs += performance.now() - started;
-    this.updateFromScript(file, script);
+    this.updateFromScript(file, script, text);
   }
 
-  /** (Re)indexes one file from a parse the caller already has (the CLI parses each file once). */
-  updateFromScript(file: string, script: ParsedScript): void {
+  /**
+   * (Re)indexes one file from a parse the caller already has (the CLI parses each file once). With the text,
+   * the keys its DDL declares are indexed too.
+   */
+  updateFromScript(file: string, script: ParsedScript, text?: string): void {
     const started = performance.now();
-    this.files.set(file, indexScript(file, script));
+    this.files.set(file, { ...indexScript(file, script), keys: text === undefined ? [] : keysOfScript(text, script) });
     this.byName = undefined;
     this.byReference = undefined;
+    this.byTable = undefined;
     this.indexMs += performance.now() - started;
   }
 
@@ -71,6 +86,7 @@ export class WorkspaceIndex {
     if (this.files.delete(file)) {
       this.byName = undefined;
       this.byReference = undefined;
+      this.byTable = undefined;
     }
   }
 
@@ -99,6 +115,22 @@ export class WorkspaceIndex {
   /** Call sites whose callee is written as `name` or ends with it (`PKG.PROC` also finds `APP.PKG.PROC`). */
   references(name: string): IndexedReference[] {
     return this.referenceTable().get(name) ?? [];
+  }
+
+  /** The primary and unique keys declared for a table (normalised name without schema) anywhere in the workspace. */
+  keysOf(table: string): IndexedKey[] {
+    if (!this.byTable) {
+      const byTable = new Map<string, IndexedKey[]>();
+      for (const [file, entry] of this.files) {
+        for (const key of entry.keys) {
+          const list = byTable.get(key.table);
+          if (list) list.push({ ...key, file });
+          else byTable.set(key.table, [{ ...key, file }]);
+        }
+      }
+      this.byTable = byTable;
+    }
+    return this.byTable.get(table) ?? [];
   }
 
   get stats(): { files: number; definitions: number; ms: number } {
@@ -172,9 +204,22 @@ function indexUnit(file: string, unit: UnitNode, out: IndexedDefinition[]): void
   if (!kind || !unit.name) return;
   const name = unqualified(unit.name);
   const nameRange = unit.nameRange ?? unit.range;
-  out.push({ name, kind, file, range: unit.range, nameRange });
+  const definition: IndexedDefinition = { name, kind, file, range: unit.range, nameRange };
+  if (unit.subprogram && subprogramAlwaysRaises(unit.subprogram, () => undefined)) definition.alwaysRaises = true;
+  out.push(definition);
   if (kind !== 'package' && kind !== 'package-body') return;
-  for (const sub of unit.subprograms) out.push(memberOfSubprogram(file, name, sub));
+  const members = new Map(unit.subprograms.map((s) => [s.name, s]));
+  // a member calls another as `raise_error` or `pkg.raise_error`
+  const sibling = (target: string) => {
+    const dot = target.indexOf('.');
+    if (dot < 0) return members.get(target);
+    return target.slice(0, dot) === name ? members.get(target.slice(dot + 1)) : undefined;
+  };
+  for (const sub of unit.subprograms) {
+    const member = memberOfSubprogram(file, name, sub);
+    if (subprogramAlwaysRaises(sub, sibling)) member.alwaysRaises = true;
+    out.push(member);
+  }
   for (const declaration of unit.declarations) {
     const member = memberOfDeclaration(file, name, declaration);
     if (member) out.push(member);

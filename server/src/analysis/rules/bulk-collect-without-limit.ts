@@ -4,6 +4,7 @@
  * (`FETCH ... LIMIT 1000; CLOSE c;`), and turning the fetch into a loop that processes every batch changes
  * when the cursor is closed and where the collection's consumers run, which no local edit can prove safe.
  */
+import { readsOnlyDictionary } from '../semantic/dictionary.ts';
 import { docPathOf, type Rule } from './rule.ts';
 
 const id = 'bulk-collect-without-limit';
@@ -20,12 +21,16 @@ export const bulkCollectWithoutLimit: Rule = {
   },
   create(context) {
     return {
-      statement(statement) {
+      statement(statement, position) {
         if (statement.statementKind !== 'fetch' || !statement.bulkCollect || statement.hasLimit) return;
         // an absence is only reported where the parse is whole: error recovery can drop a LIMIT clause
         if (context.hasSyntaxErrorIn(statement.range)) return;
+        // a declared cursor over the data dictionary in a deployment script is install-time metadata (info there)
+        const tables = position.scope.lookup(statement.cursorName)?.symbol.declaration?.query?.tables;
         context.report({ line: statement.range.line, column: statement.range.column, endLine: statement.range.line, endColumn: statement.range.column + 5 },
-          `FETCH ${statement.cursorName} BULK COLLECT without LIMIT loads every row into memory at once. Add LIMIT and fetch in a loop.`);
+          `FETCH ${statement.cursorName} BULK COLLECT without LIMIT loads every row into memory at once. Add LIMIT and fetch in a loop.`, {
+            readsDictionary: tables !== undefined && readsOnlyDictionary(tables),
+          });
       },
     };
   },

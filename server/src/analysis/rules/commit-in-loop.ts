@@ -1,5 +1,17 @@
 /** COMMIT once per loop iteration: a redo log sync per commit, and ORA-01555 risk for the loop's own cursor. */
 import { docPathOf, type Rule } from './rule.ts';
+import { batchedStatements, ownStatements } from './support/batchedDml.ts';
+import type { LoopStatementNode } from '../../syntax/model/nodes.ts';
+
+/** The iteration locks its work item (SELECT ... FOR UPDATE): the COMMIT ends that item's transaction. */
+function locksWorkItem(loop: LoopStatementNode, textIn: (range: LoopStatementNode['range']) => string): boolean {
+  for (const statement of ownStatements(loop.statements)) {
+    if (statement.statementKind === 'sql' && statement.sql.sqlKind === 'select' && /\bFOR\s+UPDATE\b/i.test(textIn(statement.range))) return true;
+  }
+  return false;
+}
+
+const WAIT = /\b(?:DBMS_LOCK|DBMS_SESSION)\s*\.\s*SLEEP\b|\bDBMS_ALERT\s*\.\s*WAIT/i;
 
 const id = 'commit-in-loop';
 
@@ -21,7 +33,14 @@ export const commitInLoop: Rule = {
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
         const guard = position.conditions.find((c) => /\b(MOD|REMAINDER)\s*\(/i.test(c));
         const common = { loop: { estimate: loop.estimate, line: loop.statement.range.line } };
-        if (guard) {
+        const rest = { line: sql.range.endLine, column: sql.range.endColumn, endLine: loop.statement.range.endLine, endColumn: loop.statement.range.endColumn };
+        if (locksWorkItem(loop.statement, context.textIn)) {
+          context.report(range, `COMMIT per work item (${loop.estimate.text}): the iteration locks its item with SELECT ... FOR UPDATE and the COMMIT releases it, as a queue worker must.`, { ...common, severity: 'info' });
+        } else if (WAIT.test(context.textIn(rest))) {
+          context.report(range, `COMMIT before waiting for other sessions (${loop.estimate.text}): the work it publishes (jobs, queue entries) must be visible to them.`, { ...common, severity: 'info' });
+        } else if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).length > 0) {
+          context.report(range, 'COMMIT per batch of a batched set-based statement (the loop ends on SQL%ROWCOUNT): it limits the undo one huge statement would need. Keep batches large.', { ...common, severity: 'info' });
+        } else if (guard) {
           context.report(range, `COMMIT every few iterations (when ${guard}), ${loop.estimate.text}: fewer log syncs than per row, but the loop's cursor still risks ORA-01555 and a failure leaves half the work committed.`, { ...common, severity: 'info' });
         } else {
           context.report(range, `COMMIT runs ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, common);

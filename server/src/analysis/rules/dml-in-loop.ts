@@ -1,6 +1,7 @@
 /** INSERT/UPDATE/DELETE/MERGE run once per loop iteration: one context switch and one execution per row. */
 import type { LoopInfo } from '../semantic/walk.ts';
 import { docPathOf, type Rule } from './rule.ts';
+import { batchedStatements } from './support/batchedDml.ts';
 
 const id = 'dml-in-loop';
 const DML = new Set(['insert', 'update', 'delete', 'merge']);
@@ -27,6 +28,16 @@ export const dmlInLoop: Rule = {
       sql(sql, position) {
         const loop = position.loop;
         if (!loop || position.handler || position.statement?.statementKind !== 'sql' || !DML.has(sql.sqlKind)) return;
+        if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).includes(sql)) {
+          const kind = sql.sqlKind.toUpperCase();
+          context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + kind.length },
+            `${kind} in batches: each iteration is one set-based statement over a limited number of rows, and the loop ends on SQL%ROWCOUNT. ` +
+            'Batching limits the undo of one huge statement, so FORALL does not apply; make the batch large (thousands of rows).', {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              severity: 'info',
+            });
+          return;
+        }
         report(sql.sqlKind.toUpperCase(), sql.range, loop);
       },
       statement(statement, position) {

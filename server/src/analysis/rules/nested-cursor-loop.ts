@@ -15,18 +15,22 @@ export const nestedCursorLoop: Rule = {
   },
   create(context) {
     return {
-      loop(loop) {
-        if (loop.source.kind !== 'rows' && loop.source.kind !== 'batches') return;
+      loop(loop, position) {
+        if (loop.source.kind !== 'rows' && loop.source.kind !== 'batches' && loop.source.kind !== 'single') return;
         let outer = loop.parent;
         while (outer && outer.source.kind !== 'rows' && outer.source.kind !== 'batches') outer = outer.parent;
         if (!outer) return;
-        const inner = loop.source.of;
+        const inner = loop.source.kind === 'single' ? 'at most one row' : loop.source.of;
         const outerOf = outer.source.kind === 'rows' || outer.source.kind === 'batches' ? outer.source.of : '';
         const range = loop.statement.headerRange;
-        context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.line === range.endLine ? range.endColumn : range.column + 3 },
-          `The loop over ${inner} runs inside the loop over ${outerOf}: its query runs once per outer row. Join the two queries into one cursor.`, {
-            severity: 'warning',
-            loop: { estimate: loop.estimate, line: loop.statement.range.line },
+        // the inner query runs once each time the inner loop starts: as often as the code around it runs, not
+        // as often as the inner loop's own body (that would count its rows too); the severity follows that heat
+        const around = position.loop ?? outer;
+        const message = loop.source.kind === 'single'
+          ? `The loop reads at most one row (${loop.source.of}), but it runs inside the loop over ${outerOf}: a lookup query ${around.estimate.text}. Join it into the outer query.`
+          : `The loop over ${inner} runs inside the loop over ${outerOf}: its query runs ${around.estimate.text}. Join the two queries into one cursor.`;
+        context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.line === range.endLine ? range.endColumn : range.column + 3 }, message, {
+            loop: { estimate: around.estimate, line: around.statement.range.line },
             related: [{ range: outer.statement.headerRange, message: `the outer loop over ${outerOf}` }],
           });
       },

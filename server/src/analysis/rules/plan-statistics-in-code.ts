@@ -62,6 +62,7 @@ export const planStatisticsInCode: Rule = {
     remedy: 'Remove the hint, setting or trace call from shipped code (use it only in a tuning session).',
     fixKind: 'safe',
     docPath: docPathOf(id),
+    scriptSeverity: 'info',
   },
   create(context) {
     return {
@@ -91,7 +92,8 @@ export const planStatisticsInCode: Rule = {
         // most files name none of the settings: skip the scan of their strings
         if (!/gather_plan_statistics|statistics_level|_rowsource_statistics_sampfreq|sql_trace|10046/i.test(text)) return;
         let lineStarts: number[] | undefined;
-        for (const piece of scanPieces(text)) {
+        const pieces = context.codeRanges.flatMap((range) => scanPieces(text.slice(range.start, range.end)).map((p) => ({ ...p, start: p.start + range.start, end: p.end + range.start })));
+        for (const piece of pieces) {
           const slice = text.slice(piece.start, piece.end);
           for (const setting of SETTINGS) {
             if (piece.kind === 'code' && !setting.inCode) continue;

@@ -4,6 +4,8 @@
  */
 import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
 import type { IterationEstimate } from '../semantic/estimate.ts';
+import type { SimpleStatementNode } from '../../syntax/model/nodes.ts';
+import type { Scope } from '../semantic/scope.ts';
 import type { ModelVisitor } from '../semantic/walk.ts';
 
 export type RuleStatus = 'stable' | 'preview';
@@ -21,6 +23,11 @@ export interface RuleMeta {
   fixKind: FixKind;
   /** The rule's documentation page, relative to the package root. */
   docPath: string;
+  /**
+   * The highest severity in a deployment script (run by hand or at install), for rules whose cost is confined to
+   * the session that runs the code (a trace switched on in a script ends with it).
+   */
+  scriptSeverity?: Severity;
 }
 
 export type FindingFix = NonNullable<Finding['fix']>;
@@ -33,6 +40,8 @@ export interface ReportOptions {
   severity?: Severity;
   related?: RelatedLocation[];
   fix?: FindingFix;
+  /** The reported statement reads only data-dictionary views: install-time work in a deployment script. */
+  readsDictionary?: boolean;
 }
 
 export interface RuleContext {
@@ -46,6 +55,16 @@ export interface RuleContext {
   hasSyntaxErrorIn(range: SourceRange): boolean;
   /** The source text of a range. */
   textIn(range: SourceRange): string;
+  /**
+   * Offsets (start, exclusive end) of the text that is SQL or PL/SQL: code segments and SQL*Plus EXECUTE
+   * lines. Other SQL*Plus commands (REM, PROMPT, SET ...) are left out: an apostrophe in a REM line is no quote.
+   */
+  readonly codeRanges: readonly { start: number; end: number }[];
+  /**
+   * Whether a call statement always raises: RAISE_APPLICATION_ERROR, or a local, package or workspace
+   * procedure whose every path ends in RAISE (an assertion or error-package helper).
+   */
+  callAlwaysRaises(statement: SimpleStatementNode, scope: Scope): boolean;
 }
 
 export interface Rule {

@@ -9,6 +9,8 @@ export type LoopSource =
   | { kind: 'rows'; of: string }
   | { kind: 'batches'; of: string; size?: number }
   | { kind: 'elements'; of: string }
+  /** A cursor FOR loop whose query returns at most one row (a whole key fixed by equality): it runs at most once. */
+  | { kind: 'single'; of: string }
   | { kind: 'unknown' };
 
 export interface IterationEstimate {
@@ -24,6 +26,12 @@ export interface IterationEstimate {
   depth: number;
   /** The phrase messages print: "inside a loop of about 1,000,000 iterations", "once per row of cursor C". */
   text: string;
+  /** A sleep or wait call that paces a loop around the statement (`DBMS_LOCK.SLEEP`): a polling loop. */
+  pacedBy?: string;
+  /** Set when a loop around the statement walks the data dictionary (USER_/ALL_/DBA_ views, V$): install-time work. */
+  overDictionary?: boolean;
+  /** Set when a loop around the statement reads only tables the script itself seeds with INSERT ... VALUES. */
+  overSeedRows?: boolean;
 }
 
 export type Heat = 'cold' | 'warm' | 'hot';
@@ -54,6 +62,8 @@ export function estimateOf(sources: readonly LoopSource[]): IterationEstimate {
       case 'unknown':
         estimate.unknownLoops++;
         break;
+      case 'single':
+        break;
     }
   }
   estimate.text = describe(estimate);
@@ -81,10 +91,12 @@ function describe(e: IterationEstimate): string {
 }
 
 /**
- * Cold: a known small count (under 100 in all). Hot: a known count of 100,000 or more, or a data-sized loop
+ * Cold: a known small count (under 100 in all), or a loop paced by a sleep or wait (a polling loop). Hot: a known count of 100,000 or more, or a data-sized loop
  * inside another loop (rows times rows). Everything else is warm: the rule's default severity.
  */
 export function heatOf(e: IterationEstimate): Heat {
+  // a polling loop waits each time round: the wait, not the work, sets its pace
+  if (e.pacedBy) return 'cold';
   const dataSized = e.perRowOf.length + e.perElementOf.length + e.perBatchOf.length;
   if (e.count !== undefined && e.count >= 100_000) return 'hot';
   if (dataSized + e.unknownLoops >= 2 && e.perRowOf.length > 0) return 'hot';

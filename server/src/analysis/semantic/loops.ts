@@ -108,6 +108,31 @@ export function loopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: 
   }
 }
 
+/** Whether `name` is stepped by one in the loop body (`i := i + 1`) and nothing there assigns a name of `bound`. */
+function isCounter(loop: LoopStatementNode, name: string, bound: string, textOf: TextOf): boolean {
+  const target = name.toUpperCase();
+  const boundNames = new Set((bound.match(/[A-Za-z_][\w$#.]*/g) ?? []).map((n) => n.toUpperCase()));
+  let stepped = false;
+  const visit = (statements: readonly StatementNode[]): boolean => {
+    for (const statement of statements) {
+      if (statement.statementKind === 'assignment') {
+        const assigned = statement.target?.toUpperCase() ?? '';
+        if (boundNames.has(assigned)) return false;
+        if (assigned === target) {
+          if (!new RegExp(`:=\\s*${target.replace(/[$.]/g, '\\$&')}\\s*\\+\\s*1\\s*;?\\s*$`, 'i').test(textOf(statement))) return false;
+          stepped = true;
+        }
+      } else if (statement.statementKind === 'if' || statement.statementKind === 'case') {
+        if (!statement.branches.every((b) => visit(b.statements))) return false;
+      } else if (statement.statementKind === 'block') {
+        if (!visit(statement.block.statements)) return false;
+      }
+    }
+    return true;
+  };
+  return visit(loop.statements) && stepped;
+}
+
 function basicLoopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: TextOf): LoopSource {
   const fetches = new Map<string, { bulk: boolean; limit?: number }>();
   let exitBound: number | undefined;
@@ -120,8 +145,9 @@ function basicLoopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: Te
       const condition = exitCondition(textOf(statement));
       if (!condition) continue;
       exitCursor ??= cursorOfCondition(condition);
-      const counting = /^\s*[\w$#.]+\s*(>=|>|=)\s*(.+?)\s*$/i.exec(condition);
-      if (counting && !exitCursor) exitBound ??= evaluateNumber(counting[2]!, valueOf);
+      const counting = /^\s*([\w$#.]+)\s*(>=|>|=)\s*(.+?)\s*$/i.exec(condition);
+      // a counter the body steps by one against a bound the body does not change (`EXIT WHEN i >= c_max`)
+      if (counting && !exitCursor && isCounter(loop, counting[1]!, counting[3]!, textOf)) exitBound ??= evaluateNumber(counting[3]!, valueOf);
     }
   }
   const cursor = exitCursor ?? (fetches.size === 1 ? [...fetches.keys()][0] : undefined);

@@ -10,6 +10,8 @@ import type {
   ExceptionHandlerNode,
   HintNode,
   LoopStatementNode,
+  Range,
+  SimpleStatementNode,
   SqlStatementNode,
   StatementNode,
   SubprogramNode,
@@ -19,6 +21,10 @@ import { estimateOf, type IterationEstimate, type LoopSource } from './estimate.
 import { loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
 import { Scope } from './scope.ts';
+import { alwaysLeaves } from './leaves.ts';
+import { readsOnlyDictionary } from './dictionary.ts';
+import { singleRowReason, type KeyLookup } from './singleRow.ts';
+import { isFirstIterationTest, literalElementCount, literalJsonRows } from './knownCounts.ts';
 
 export interface LoopInfo {
   statement: LoopStatementNode;
@@ -43,6 +49,8 @@ export interface Position {
   statement?: StatementNode;
   /** Conditions of the IF/CASE branches around the node inside the innermost loop body, outermost first. */
   conditions: string[];
+  /** Inside a block of the innermost loop whose handler catches a raise and stays in the loop. */
+  caught?: boolean;
 }
 
 export interface ResolvedCall {
@@ -70,7 +78,38 @@ export interface ModelVisitor {
 export interface WalkOptions {
   lookup: DefinitionLookup;
   textOf: TextOf;
+  /** The source text of a range (queries the model keeps only as a range). */
+  textIn?: (range: Range) => string;
+  /** The primary and unique keys of a table, from the workspace's DDL: a loop over one keyed row runs once. */
+  keysOf?: KeyLookup;
+  /** Tables the script fills with top-level INSERT ... VALUES (its own seed rows). */
+  seededTables?: ReadonlySet<string>;
+  /** Whether a call statement always raises (so code before it on the same path leaves the loop). */
+  callAlwaysRaises?: (statement: SimpleStatementNode, scope: Scope) => boolean;
   visitors: readonly ModelVisitor[];
+}
+
+/** Whether the loop's own query (inline or a declared cursor's) reads only data-dictionary views. */
+function readsDictionary(statement: LoopStatementNode, source: LoopSource, scope: Scope): boolean {
+  const cursorName = statement.cursorName ?? (source.kind === 'rows' || source.kind === 'batches' ? /^cursor (.+)$/.exec(source.of)?.[1] : undefined);
+  const tables = statement.query?.tables ?? (cursorName ? scope.lookup(cursorName)?.symbol.declaration?.query?.tables : undefined);
+  return tables !== undefined && readsOnlyDictionary(tables);
+}
+
+const WAITS = new Set(['DBMS_LOCK.SLEEP', 'DBMS_SESSION.SLEEP', 'APEX_UTIL.PAUSE', 'DBMS_ALERT.WAITONE', 'DBMS_ALERT.WAITANY', 'DBMS_AQ.LISTEN']);
+
+/** The sleep or wait the loop body calls each time round (not inside a nested loop), if any. */
+function sleepIn(statements: readonly StatementNode[]): string | undefined {
+  for (const statement of statements) {
+    if (statement.statementKind === 'call') {
+      const name = statement.target?.replace(/^SYS\./, '');
+      if (name && WAITS.has(name)) return name;
+    } else if (statement.statementKind === 'block') {
+      const found = sleepIn(statement.block.statements);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 export function walkUnits(units: readonly UnitNode[], options: WalkOptions): void {
@@ -164,18 +203,31 @@ class Walker {
     const position: Position = { ...outer, scope };
     this.declarations(block.declarations, position);
     for (const nested of block.subprograms) this.subprogram(nested, position);
-    this.statements(block.statements, position);
+    // a raise in the body that a handler catches and stays in the loop does not leave the loop
+    const catches = outer.loop !== undefined && !outer.caught && block.exceptionHandlers.some((h) => !this.leaves(h.statements, outer));
+    this.statements(block.statements, catches ? { ...position, caught: true } : position);
     for (const handler of block.exceptionHandlers) this.statements(handler.statements, { ...position, handler });
   }
 
+  /** Whether the statements always leave the innermost loop of the position. */
+  private leaves(statements: readonly StatementNode[], position: Position): boolean {
+    const raising = this.options.callAlwaysRaises;
+    return alwaysLeaves(statements, position.caught ? 'loop-caught' : 'loop', (s) => raising?.(s, position.scope) ?? false);
+  }
+
   private statements(statements: readonly StatementNode[], position: Position): void {
-    for (const statement of statements) this.statement(statement, position);
+    // Code on a path that always leaves the loop (`IF done THEN COMMIT; EXIT; END IF`, a handler ending in
+    // RAISE) runs at most once per run of the loop: it belongs to the enclosing loop, or to none.
+    const inner = position.loop && this.leaves(statements, position)
+      ? { ...position, loop: position.loop.parent, conditions: [] }
+      : position;
+    for (const statement of statements) this.statement(statement, inner);
   }
 
   private statement(statement: StatementNode, outer: Position): void {
     // one object shape for every position (a spread per statement was the walk's largest cost)
     const position: Position = {
-      unit: outer.unit, subprogram: outer.subprogram, scope: outer.scope, loop: outer.loop, handler: outer.handler, statement, conditions: outer.conditions,
+      unit: outer.unit, subprogram: outer.subprogram, scope: outer.scope, loop: outer.loop, handler: outer.handler, statement, conditions: outer.conditions, caught: outer.caught,
     };
     this.emit('statement', statement, position);
     this.calls(statement.calls, position);
@@ -183,6 +235,11 @@ class Walker {
       case 'if':
       case 'case':
         for (const branch of statement.branches) {
+          // `IF i = 1 THEN ...` inside a loop runs on its first iteration only: once per run of the loop
+          if (outer.loop && branch.condition && statement.statementKind === 'if' && isFirstIterationTest(branch.condition, outer.loop.statement, this.options.textOf)) {
+            this.statements(branch.statements, { ...outer, loop: outer.loop.parent, conditions: [] });
+            continue;
+          }
           const conditions = branch.condition ? [...outer.conditions, branch.condition] : outer.conditions;
           this.statements(branch.statements, { ...outer, conditions });
         }
@@ -208,16 +265,56 @@ class Walker {
   private loop(statement: LoopStatementNode, position: Position): void {
     if (statement.query) this.sql(statement.query, position);
     const parent = position.loop;
-    const source = loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
+    const single = this.singleRow(statement, position.scope);
+    let source: LoopSource = single ? { kind: 'single', of: single } : loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
+    if (source.kind === 'elements' && /^[\w$#]+$/.test(source.of)) {
+      // a collection filled with a known number of literals has a known count
+      const count = literalElementCount(source.of, position.scope, position.subprogram?.body ?? position.unit.body, statement, this.options.textOf);
+      if (count !== undefined) source = { kind: 'count', count };
+    } else if (source.kind === 'rows' && statement.query && this.options.textIn) {
+      // seed data: a loop over JSON_TABLE of a JSON literal the script assigns has as many rows as the literal
+      const rows = literalJsonRows(this.options.textIn(statement.query.range), position.subprogram?.body ?? position.unit.body, statement, this.options.textOf);
+      if (rows !== undefined) source = { kind: 'count', count: rows };
+    }
     const sources: LoopSource[] = [];
     for (let l = parent; l; l = l.parent) sources.unshift(l.source);
     sources.push(source);
     const info: LoopInfo = { statement, parent, depth: (parent?.depth ?? 0) + 1, source, estimate: estimateOf(sources) };
+    if (single) info.estimate.text = parent ? `${parent.estimate.text}, the loop itself at most once (${single})` : `at most once (${single})`;
+    if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
+    if (parent?.estimate.overSeedRows || this.readsSeedRows(statement, source, position.scope)) info.estimate.overSeedRows = true;
+    const pacedBy = parent?.estimate.pacedBy ?? sleepIn(statement.statements);
+    if (pacedBy) {
+      info.estimate.pacedBy = pacedBy;
+      info.estimate.text += `, waiting in ${pacedBy} each time`;
+    }
     this.emit('loop', info, position);
     const scope = new Scope(position.scope, 'loop');
     for (const iterator of statement.iterators) scope.define({ name: iterator, kind: 'iterator', range: statement.headerRange });
-    // the body starts a new handler context: a handler around the loop does not run per iteration
-    this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: info, conditions: [] });
+    // the body starts a new handler context: a handler around the loop does not run per iteration; the body of a
+    // loop over at most one row runs as often as the code around the loop
+    // (and the messages there say why the keyed loop itself is not counted)
+    const bodyLoop = single && parent
+      ? { ...parent, estimate: { ...parent.estimate, text: `${parent.estimate.text} (the loop at line ${statement.range.line} reads at most one row: ${single})` } }
+      : single ? undefined : info;
+    this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: bodyLoop, conditions: [] });
+  }
+
+  /** Whether the loop's query reads only tables this script seeds itself (top-level INSERT ... VALUES). */
+  private readsSeedRows(statement: LoopStatementNode, source: LoopSource, scope: Scope): boolean {
+    const seeded = this.options.seededTables;
+    if (!seeded || seeded.size === 0) return false;
+    const cursorName = statement.cursorName ?? (source.kind === 'rows' || source.kind === 'batches' ? /^cursor (.+)$/.exec(source.of)?.[1] : undefined);
+    const tables = statement.query?.tables ?? (cursorName ? scope.lookup(cursorName)?.symbol.declaration?.query?.tables : undefined);
+    return tables !== undefined && tables.length > 0 && tables.every((t) => seeded.has(t.slice(t.lastIndexOf('.') + 1)));
+  }
+
+  /** Why a cursor FOR loop reads at most one row (its query fixes a whole key), or undefined. */
+  private singleRow(statement: LoopStatementNode, scope: Scope): string | undefined {
+    const { keysOf, textIn } = this.options;
+    if (statement.loopKind !== 'cursor-for' || !keysOf || !textIn) return undefined;
+    const query = statement.query ?? (statement.cursorName ? scope.lookup(statement.cursorName)?.symbol.declaration?.query : undefined);
+    return query ? singleRowReason(query, textIn(query.range), keysOf) : undefined;
   }
 
   private sql(sql: SqlStatementNode, position: Position): void {

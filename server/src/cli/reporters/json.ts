@@ -14,6 +14,8 @@ export interface JsonFinding {
   loop?: FileFinding['loop'];
   related?: FileFinding['related'];
   fix?: FileFinding['fix'];
+  /** deployment, test or demo: absent for application code. */
+  role?: FileFinding['role'];
 }
 
 export interface JsonReport {
@@ -43,6 +45,7 @@ export function toJsonReport(report: CheckReport): JsonReport {
       if (f.loop !== undefined) out.loop = f.loop;
       if (f.related !== undefined) out.related = f.related;
       if (f.fix !== undefined) out.fix = f.fix;
+      if (f.role !== undefined) out.role = f.role;
       return out;
     }),
     stats,

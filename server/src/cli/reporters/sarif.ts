@@ -72,7 +72,7 @@ function result(f: FileFinding, ruleIndex: number) {
       }],
     }];
   }
-  if (f.loop) out.properties = { loop: f.loop };
+  if (f.loop || f.role) out.properties = { ...(f.loop ? { loop: f.loop } : {}), ...(f.role ? { role: f.role } : {}) };
   return out;
 }
 

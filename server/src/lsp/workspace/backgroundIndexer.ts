@@ -87,7 +87,8 @@ export class BackgroundIndexer {
         return;
       }
       // No unit cache: files indexed from disk are mostly never opened, their cached units would only hold memory.
-      this.index.updateFromScript(key, parseScript(readFileSync(path, 'utf8'), { unitCache: false }));
+      const text = readFileSync(path, 'utf8');
+      this.index.updateFromScript(key, parseScript(text, { unitCache: false }), text);
     } catch (error) {
       this.index.remove(key);
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {

@@ -1,0 +1,88 @@
+/**
+ * Gives each rule finding the role of the code it is in (test, demo, deployment, application) and applies
+ * that role's severity: test and demo code at most info by default, loops over the data dictionary or over rows
+ * the script seeds itself in a deployment script info, anything `.plsqlperf.json` sets per role. The role shows in the message and as the
+ * finding's `role` field (absent for application code).
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import picomatch from 'picomatch';
+import { severityRank, type Finding, type Severity } from '../../syntax/finding.ts';
+import type { UnitNode } from '../../syntax/model/nodes.ts';
+import type { ParsedScript } from '../../syntax/parseScript.ts';
+import { ruleMeta } from '../rules/registry.ts';
+import { CODE_ROLES, DEFAULT_ROLE_SEVERITY, ROLE_LABEL, rolesOfScript, type CodeRole, type RolesConfig } from './codeRoles.ts';
+
+export type { RolesConfig } from './codeRoles.ts';
+
+interface RoleInput {
+  text: string;
+  script: ParsedScript;
+  file: string | undefined;
+  config: { roles?: RolesConfig; baseDir?: string } | undefined;
+  overDictionary: WeakSet<Finding>;
+  overSeedRows: WeakSet<Finding>;
+}
+
+const matchers = new WeakMap<RolesConfig, { role: CodeRole; match: (path: string) => boolean }[]>();
+
+/** The role the configuration's path globs give a file, if any. */
+function roleFromPaths(file: string | undefined, roles: RolesConfig | undefined, baseDir: string | undefined): CodeRole | undefined {
+  if (!file || !roles) return undefined;
+  let compiled = matchers.get(roles);
+  if (!compiled) {
+    compiled = CODE_ROLES.filter((role) => roles[role]?.paths?.length).map((role) => ({ role, match: picomatch(roles[role]!.paths!, { dot: true }) }));
+    matchers.set(roles, compiled);
+  }
+  if (compiled.length === 0) return undefined;
+  const path = file.startsWith('file:') ? fileURLToPath(file) : file;
+  const absolute = isAbsolute(path) ? path : resolve(path);
+  const rel = (baseDir ? relative(baseDir, absolute) : path).split(sep).join('/');
+  return compiled.find((m) => m.match(rel))?.role;
+}
+
+const DDL_WORD = String.raw`'\s*(?:CREATE|DROP|ALTER(?!\s+(?:SESSION|SYSTEM)\b)|GRANT|REVOKE|TRUNCATE)\s`;
+const DYNAMIC_DDL = new RegExp(String.raw`\b(?:EXECUTE\s+IMMEDIATE|DBMS_SQL\s*\.\s*PARSE)\b[\s\S]*?${DDL_WORD}|${DDL_WORD}[\s\S]*?\bEXECUTE\s+IMMEDIATE\b`, 'i');
+
+function lowered(severity: Severity, cap: Severity): Severity {
+  return severityRank[severity] > severityRank[cap] ? cap : severity;
+}
+
+export function applyRoles(findings: Finding[], input: RoleInput): Finding[] {
+  if (findings.length === 0) return findings;
+  const { text, script, config } = input;
+  const units: UnitNode[] = [];
+  for (const parsed of script.units) units.push(...(parsed.views[0] ?? []));
+  const unitText = (unit: UnitNode) => {
+    const segment = script.units.find((p) => p.views[0]?.includes(unit))?.segment;
+    return segment ? text.slice(segment.start, segment.end) : '';
+  };
+  const roles = rolesOfScript(text, script, (unit) => DYNAMIC_DDL.test(unitText(unit)));
+  const forced = roleFromPaths(input.file, config?.roles, config?.baseDir);
+  const out: Finding[] = [];
+  for (const finding of findings) {
+    const unit = units.find((u) => u.range.line <= finding.line && finding.line <= u.range.endLine);
+    const role: CodeRole = forced ?? (unit ? roles.unit(unit) : roles.file ?? 'application');
+    const configured = config?.roles?.[role]?.severity;
+    const cap = configured ?? DEFAULT_ROLE_SEVERITY[role];
+    if (cap === 'off') continue;
+    let severity = cap ? lowered(finding.severity, cap) : finding.severity;
+    let note = role === 'application' ? '' : ` (in ${ROLE_LABEL[role]})`;
+    if (role === 'deployment' && configured === undefined && severity !== 'info') {
+      if (input.overDictionary.has(finding)) {
+        severity = 'info';
+        note = ' (in a deployment script, reading the data dictionary: install-time work)';
+      } else if (input.overSeedRows.has(finding)) {
+        severity = 'info';
+        note = ' (in a deployment script, in a loop over rows the script seeds itself: install-time work)';
+      } else if (ruleMeta(finding.rule)?.scriptSeverity) {
+        severity = lowered(severity, ruleMeta(finding.rule)!.scriptSeverity!);
+        note = ' (in a script run by hand or at install: it affects only that session)';
+      }
+    }
+    const placed: Finding = { ...finding, severity, message: finding.message + note };
+    if (role !== 'application') placed.role = role;
+    out.push(placed);
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * Batched set-based DML: `LOOP DELETE ... WHERE ... AND ROWNUM <= :n; l := SQL%ROWCOUNT; COMMIT; EXIT WHEN
+ * l = 0; END LOOP` (also FETCH FIRST n ROWS ONLY, EXIT WHEN SQL%ROWCOUNT < n, UPDATE, a WHILE on the count).
+ * Each iteration is one set-based statement over up to n rows and the COMMIT between them is what limits the
+ * undo a single huge statement would need: FORALL or "commit after the loop" is the wrong advice there.
+ */
+import type { LoopStatementNode, SqlStatementNode, StatementNode } from '../../../syntax/model/nodes.ts';
+
+const LIMITED = /\bROWNUM\s*(?:<=?|=)|\bFETCH\s+(?:FIRST|NEXT)\b[\s\S]*?\bROWS?\s+ONLY\b/i;
+const ROWCOUNT = /\bSQL\s*%\s*(?:ROWCOUNT|NOTFOUND|FOUND)\b/i;
+const SET_DML = new Set(['delete', 'update', 'insert', 'merge']);
+
+const verdicts = new WeakMap<LoopStatementNode, readonly SqlStatementNode[]>();
+
+/** The statements directly in the loop body and its IF/CASE branches and blocks (not nested loops). */
+export function* ownStatements(statements: readonly StatementNode[]): Generator<StatementNode> {
+  for (const statement of statements) {
+    yield statement;
+    if (statement.statementKind === 'if' || statement.statementKind === 'case') for (const b of statement.branches) yield* ownStatements(b.statements);
+    else if (statement.statementKind === 'block') yield* ownStatements(statement.block.statements);
+  }
+}
+
+/**
+ * The row-limited DML statements of a loop that ends on their row count; empty when the loop is not a
+ * batching loop.
+ */
+export function batchedStatements(loop: LoopStatementNode, textOf: (statement: StatementNode) => string): readonly SqlStatementNode[] {
+  const known = verdicts.get(loop);
+  if (known) return known;
+  let verdict: SqlStatementNode[] = [];
+  if (loop.loopKind === 'basic' || loop.loopKind === 'while') {
+    const limited: SqlStatementNode[] = [];
+    const countVariables: string[] = [];
+    const exits: string[] = loop.loopKind === 'while' ? [loop.header] : [];
+    for (const statement of ownStatements(loop.statements)) {
+      if (statement.statementKind === 'sql' && SET_DML.has(statement.sql.sqlKind) && LIMITED.test(textOf(statement))) limited.push(statement.sql);
+      else if (statement.statementKind === 'assignment' && statement.target && ROWCOUNT.test(textOf(statement))) countVariables.push(statement.target.toUpperCase());
+      else if (statement.statementKind === 'exit' && statement.conditional) exits.push(textOf(statement));
+    }
+    const endsOnCount = exits.some((condition) => ROWCOUNT.test(condition)
+      || countVariables.some((v) => new RegExp(`(?:^|[^\\w$#.])${v.replace(/[.$]/g, (c) => `\\${c}`)}(?:$|[^\\w$#])`, 'i').test(condition)));
+    if (endsOnCount) verdict = limited;
+  }
+  verdicts.set(loop, verdict);
+  return verdict;
+}

@@ -1,0 +1,99 @@
+/**
+ * What a statement's text says about the SQL it runs, read from the text the model keeps: whether a SELECT
+ * INTO is an aggregate without GROUP BY (it always returns exactly one row, so it never raises NO_DATA_FOUND
+ * or TOO_MANY_ROWS), and whether dynamic SQL is DDL (CREATE, DROP, ALTER, GRANT, ...), whose own cost dwarfs
+ * the handler around it.
+ */
+import type { StatementNode } from '../../../syntax/model/nodes.ts';
+
+const AGGREGATE = /^(?:(?:NVL|NVL2|COALESCE|DECODE|TO_CHAR|TO_NUMBER|GREATEST|LEAST)\s*\(\s*)?(?:COUNT|SUM|MIN|MAX|AVG|LISTAGG|STDDEV|VARIANCE|MEDIAN|ANY_VALUE|JSON_ARRAYAGG|JSON_OBJECTAGG|XMLAGG|COLLECT)\s*\(/i;
+
+/** Splits at commas outside parentheses. */
+function topLevelItems(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(text.slice(start));
+  return items.map((item) => item.trim());
+}
+
+/** `SELECT COUNT(*) INTO n FROM t WHERE ...`: aggregates only, no GROUP BY, so exactly one row comes back. */
+export function isSingleRowAggregate(selectText: string): boolean {
+  const text = selectText.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/--[^\n]*/g, ' ');
+  const match = /^\s*SELECT\s+(?:DISTINCT\s+|ALL\s+)?([\s\S]+?)\s+(?:BULK\s+COLLECT\s+)?INTO\b/i.exec(text);
+  if (!match) return false;
+  if (/\bGROUP\s+BY\b|\bHAVING\b|\bUNION\b|\bINTERSECT\b|\bMINUS\b|\bEXCEPT\b/i.test(text)) return false;
+  return topLevelItems(match[1]!).every((item) => AGGREGATE.test(item));
+}
+
+/** The SQL of `EXECUTE IMMEDIATE '...'` / `q'{...}'` as written, when it starts with a literal. */
+export function dynamicSqlLiteral(statementText: string): string | undefined {
+  const match = /^\s*EXECUTE\s+IMMEDIATE\s+\(?\s*(?:(?:n?q)'(.)|')/i.exec(statementText);
+  if (!match) return undefined;
+  return statementText.slice(match[0].length);
+}
+
+const DDL = /^\s*\(?\s*(?:CREATE|DROP|ALTER|GRANT|REVOKE|TRUNCATE|ANALYZE|COMMENT|RENAME|PURGE|AUDIT|NOAUDIT|FLASHBACK|BEGIN\s+DBMS_\w+\.\w+)\b/i;
+
+/** Calls that run or compile DDL. */
+const DDL_CALLS = new Set([
+  'DBMS_SQL.PARSE', 'DBMS_UTILITY.EXEC_DDL_STATEMENT', 'DBMS_UTILITY.COMPILE_SCHEMA', 'DBMS_DDL.ALTER_COMPILE',
+  'DBMS_REDEFINITION.START_REDEF_TABLE', 'DBMS_STATS.GATHER_TABLE_STATS', 'DBMS_STATS.GATHER_SCHEMA_STATS',
+]);
+
+/**
+ * Whether the statements (through IF, CASE and nested blocks, not nested loops) run dynamic DDL: EXECUTE
+ * IMMEDIATE of a literal that starts with a DDL word, or of a variable that `assignedText` shows was set from
+ * one, or a call of DBMS_SQL.PARSE and the DDL procedures of DBMS_UTILITY/DBMS_DDL.
+ */
+export function runsDynamicDdl(statements: readonly StatementNode[], textOf: (s: StatementNode) => string, assignedDdl: (variable: string) => boolean): boolean {
+  for (const statement of statements) {
+    switch (statement.statementKind) {
+      case 'execute-immediate': {
+        const text = textOf(statement);
+        const literal = dynamicSqlLiteral(text);
+        if (literal !== undefined ? DDL.test(literal) : assignedDdl(/^\s*EXECUTE\s+IMMEDIATE\s+\(?\s*([\w$#."]+)/i.exec(text)?.[1]?.toUpperCase() ?? '')) return true;
+        break;
+      }
+      case 'call':
+        if (statement.calls.some((c) => DDL_CALLS.has(c.name.replace(/^SYS\./, '')))) return true;
+        break;
+      case 'if':
+      case 'case':
+        if (statement.branches.some((b) => runsDynamicDdl(b.statements, textOf, assignedDdl))) return true;
+        break;
+      case 'block':
+        if (runsDynamicDdl(statement.block.statements, textOf, assignedDdl)) return true;
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+/** Whether some assignment to `variable` in the statements (at any depth) starts with a DDL literal. */
+export function assignsDdl(statements: readonly StatementNode[], variable: string, textOf: (s: StatementNode) => string): boolean {
+  for (const statement of statements) {
+    if (statement.statementKind === 'assignment' && statement.target?.toUpperCase() === variable) {
+      const value = /:=\s*(?:n?q'.|')([\s\S]*)$/i.exec(textOf(statement))?.[1];
+      if (value !== undefined && DDL.test(value)) return true;
+    }
+    const nested: readonly StatementNode[][] =
+      statement.statementKind === 'if' || statement.statementKind === 'case' ? statement.branches.map((b) => b.statements)
+        : statement.statementKind === 'loop' ? [statement.statements]
+          : statement.statementKind === 'block' ? [statement.block.statements, ...statement.block.exceptionHandlers.map((h) => h.statements)]
+            : [];
+    if (nested.some((list) => assignsDdl(list, variable, textOf))) return true;
+  }
+  return false;
+}

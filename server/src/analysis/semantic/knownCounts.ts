@@ -1,0 +1,116 @@
+/**
+ * Counts the code itself states. A collection filled with a known number of literal elements (a constructor
+ * of literals, `l(l.count + 1) := 'x'` three times) has a known count, so a loop over it has one too. And a
+ * branch that tests for the first iteration (`IF i = 1`, `IF c%ROWCOUNT = 1`, `IF n = 1` with `n := n + 1`
+ * in the loop) runs once per run of the loop, not once per iteration.
+ */
+import type { BlockNode, LoopStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
+import type { Scope } from './scope.ts';
+
+const LITERAL = /^(?:'(?:[^']|'')*'|n?q'.[\s\S]*'|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|NULL|TRUE|FALSE|DATE\s+'[^']*')$/i;
+
+/** The number of arguments of `type_name(lit, lit, ...)` when every one is a literal. */
+function literalConstructorCount(text: string): number | undefined {
+  const match = /^\s*[A-Za-z_][\w$#.]*\s*\(([\s\S]*)\)\s*$/.exec(text);
+  if (!match) return undefined;
+  const inner = match[1]!.trim();
+  if (inner === '') return 0;
+  const items: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "'") quoted = !quoted;
+    else if (!quoted && c === '(') depth++;
+    else if (!quoted && c === ')') depth--;
+    else if (!quoted && depth === 0 && c === ',') {
+      items.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  items.push(inner.slice(start).trim());
+  return items.every((item) => LITERAL.test(item)) ? items.length : undefined;
+}
+
+/**
+ * The number of elements of collection `name` when the code states it: a local initialised with a constructor
+ * of literals, then (at the top level of the body, before the loop) assigned a literal constructor or one
+ * literal element at a time (`l(l.count + 1) := 'x'`, `l.extend; l(l.last) := 'x'`). Undefined when anything
+ * else writes it (a loop, a BULK COLLECT, a parameter, a call).
+ */
+export function literalElementCount(name: string, scope: Scope, body: BlockNode | undefined, before: LoopStatementNode, textOf: (s: StatementNode) => string): number | undefined {
+  const found = scope.lookup(name);
+  const declaration = found?.symbol.declaration;
+  if (!found || found.symbol.kind !== 'variable' && found.symbol.kind !== 'constant' || !declaration || !body) return undefined;
+  let count = declaration.initialText === undefined ? undefined : literalConstructorCount(declaration.initialText);
+  const element = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\(\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*(?:COUNT\s*\+\s*1|LAST)\s*\)\s*:=\s*(.+?)\s*;?\s*$`, 'is');
+  const whole = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*:=\s*([\s\S]+?)\s*;?\s*$`, 'i');
+  const mentions = new RegExp(String.raw`(?:^|[^\w$#.])${name.replace(/[$]/g, '\\$')}(?:$|[^\w$#])`, 'i');
+  for (const statement of body.statements) {
+    if (statement === before) return count;
+    const text = textOf(statement);
+    if (!mentions.test(text)) continue;
+    if (statement.statementKind === 'assignment') {
+      const one = element.exec(text);
+      if (one && count !== undefined && LITERAL.test(one[1]!)) {
+        count++;
+        continue;
+      }
+      const all = whole.exec(text);
+      const constructed = all ? literalConstructorCount(all[1]!) : undefined;
+      if (constructed !== undefined) {
+        count = constructed;
+        continue;
+      }
+      // reads of the collection on the right-hand side do not change it
+      if (!new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\b`, 'i').test(text)) continue;
+      return undefined;
+    }
+    if (statement.statementKind === 'call' && new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*EXTEND\s*;?\s*$`, 'i').test(text)) continue;
+    return undefined; // anything else that names the collection may fill it
+  }
+  return undefined; // the loop is not at the top level of the body: too far to follow
+}
+
+/** Whether a branch condition holds on the loop's first iteration only. */
+export function isFirstIterationTest(condition: string, loop: LoopStatementNode, textOf: (s: StatementNode) => string): boolean {
+  const test = /^\s*\(?\s*([\w$#."]+?)\s*(%\s*ROWCOUNT)?\s*=\s*([\w$#.]+)\s*\)?\s*$/i.exec(condition);
+  if (!test) return false;
+  const [, subject, rowcount, value] = test;
+  const name = subject!.toUpperCase();
+  if (rowcount) return value === '1' && (loop.loopKind === 'cursor-for' || loop.loopKind === 'basic');
+  if (loop.loopKind === 'numeric-for' && loop.iterators[0] === name) {
+    const low = /^\s*(?!REVERSE\b)(.+?)\s*\.\./i.exec(loop.header)?.[1];
+    return low !== undefined && low.trim().toUpperCase() === value!.toUpperCase() && !loop.header.includes(',');
+  }
+  if (value !== '1') return false;
+  // a counter the loop body increments once per iteration (and nothing else assigns in the loop)
+  const assignments = loop.statements.filter((s) => s.statementKind === 'assignment' && s.target?.toUpperCase() === name);
+  return assignments.length === 1 && new RegExp(String.raw`:=\s*${name.replace(/[$]/g, '\\$')}\s*\+\s*1\s*;?\s*$`, 'i').test(textOf(assignments[0]!));
+}
+
+/**
+ * The row count of a query over JSON_TABLE(v, '$[*]' ...) when `v` is assigned one string literal holding a JSON
+ * array at the top level of the body before the loop (seed data embedded in a script): its number of elements.
+ */
+export function literalJsonRows(queryText: string, body: BlockNode | undefined, before: LoopStatementNode, textOf: (s: StatementNode) => string): number | undefined {
+  const source = /\bJSON_TABLE\s*\(\s*([A-Za-z_][\w$#]*)\s*,\s*'\$\[\*\]'/i.exec(queryText)?.[1]?.toUpperCase();
+  if (!source || !body) return undefined;
+  let rows: number | undefined;
+  for (const statement of body.statements) {
+    if (statement === before) return rows;
+    if (statement.statementKind !== 'assignment' || statement.target?.toUpperCase() !== source) continue;
+    const text = textOf(statement);
+    const literal = /:=\s*(?:n?q'(.)([\s\S]*)(.)'|'((?:[^']|'')*)')\s*;?\s*$/i.exec(text);
+    if (!literal) return undefined;
+    const content = literal[4] !== undefined ? literal[4].replace(/''/g, "'") : literal[2]!;
+    try {
+      const parsed: unknown = JSON.parse(content);
+      rows = Array.isArray(parsed) ? parsed.length : undefined;
+    } catch {
+      rows = undefined;
+    }
+  }
+  return undefined;
+}
