@@ -36,7 +36,7 @@ test('cli: --version and --help exit 0', () => {
   const v = cli('--version');
   assert.equal(v.code, 0);
   assert.equal(v.stdout, `plsql-perf ${pkg.version}\n`);
-  const h = cli('--help');
+  const h = cli('check', '--help');
   assert.equal(h.code, 0);
   assert.match(h.stdout, /^Usage: plsql-perf check \[options\] PATHS\.\.\./);
   assert.match(h.stdout, /--fail-on/);
