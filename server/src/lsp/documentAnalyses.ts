@@ -8,6 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from './uri.ts';
 import type { AnalyzerConfig, WorkspaceIndex } from './analyzerApi.ts';
 import { analyzeDocument, type EditorAnalysis } from './analyzeDocument.ts';
+import { isSilencedDocument } from './dialectGate.ts';
 import { readProjectConfig, withEditorRules, type LoadedProjectConfig } from './projectConfig.ts';
 import type { ServerSettings } from './settings.ts';
 import type { FileKeys } from './workspace/fileKeys.ts';
@@ -73,6 +74,8 @@ export class DocumentAnalyses {
   }
 
   private async analyze(document: TextDocument): Promise<EditorAnalysis> {
+    // A PostgreSQL, T-SQL or MySQL script (plsqlPerf.sqlFiles): nothing to show, not even syntax errors.
+    if (isSilencedDocument(document, (await this.settingsFor(document.uri)).sqlFiles)) return silentAnalysis(document.lineCount);
     const config = await this.configFor(document.uri);
     const analysis = analyzeDocument(document.getText(), {
       file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later',
@@ -80,4 +83,8 @@ export class DocumentAnalyses {
     // Excluded by the project: navigation and the outline still work, findings are not shown.
     return config ? analysis : { ...analysis, findings: [] };
   }
+}
+
+function silentAnalysis(lineCount: number): EditorAnalysis {
+  return { findings: [], script: { segments: [], units: [], syntaxErrors: [], notes: [], lineCount }, loops: [], callAt: () => undefined, analysisMs: 0 };
 }

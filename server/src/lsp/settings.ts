@@ -6,6 +6,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { Severity } from '../syntax/finding.ts';
+import { SQL_FILES_MODES, type SqlFilesMode } from './dialectGate.ts';
 
 export type RuleLevel = Severity | 'off';
 
@@ -19,6 +20,8 @@ export interface ServerSettings {
   diagnostics: { debounceMs: number };
   /** Where rule pages are linked from; empty = the pages shipped with the server. */
   ruleDocsBaseUrl: string;
+  /** Which `.sql` documents are checked (dialectGate.ts). */
+  sqlFiles: SqlFilesMode;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -28,6 +31,7 @@ export const defaultSettings: ServerSettings = {
   inlayHints: { loopHeat: true, minIterations: 1000 },
   diagnostics: { debounceMs: 200 },
   ruleDocsBaseUrl: '',
+  sqlFiles: 'auto',
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -41,6 +45,7 @@ export function mergeSettings(base: ServerSettings, over: DeepPartial<ServerSett
     inlayHints: { ...base.inlayHints, ...over.inlayHints },
     diagnostics: { ...base.diagnostics, ...over.diagnostics },
     ruleDocsBaseUrl: typeof over.ruleDocsBaseUrl === 'string' ? over.ruleDocsBaseUrl : base.ruleDocsBaseUrl,
+    sqlFiles: (SQL_FILES_MODES as readonly unknown[]).includes(over.sqlFiles) ? (over.sqlFiles as SqlFilesMode) : base.sqlFiles,
   };
 }
 
