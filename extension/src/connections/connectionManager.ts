@@ -25,6 +25,8 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private render(): void {
+    // The menus offer "Disconnect" only while connected.
+    void vscode.commands.executeCommand('setContext', 'plsqlPerf.connected', this.active !== undefined);
     if (this.active) {
       const p = this.active.profile;
       this.status.text = `$(database) ${p.name}`;
