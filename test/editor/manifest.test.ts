@@ -84,3 +84,16 @@ test('menus: every entry names a contributed command and has a when clause; prof
   assert.equal(palette['plsqlPerf.compareProfiles'], undefined);
   assert.match(palette['plsqlPerf.disconnect']!, /plsqlPerf\.connected/);
 });
+
+test('rule settings: one dropdown per rule of the registry (syntax-error included), the old object form still declared', async () => {
+  const { RULES } = await import('../../server/src/analysis/rules/registry.ts');
+  const properties = manifest.contributes.configuration.properties as Record<string, { enum?: string[]; default?: string }>;
+  const perRule = Object.keys(properties).filter((k) => k.startsWith('plsqlPerf.rule.')).map((k) => k.slice('plsqlPerf.rule.'.length)).sort();
+  assert.deepEqual(perRule, RULES.map((r) => r.id).filter((id) => id !== 'internal-error').sort());
+  for (const id of perRule) {
+    assert.deepEqual(properties[`plsqlPerf.rule.${id}`]!.enum, ['default', 'off', 'info', 'warning', 'error']);
+    assert.equal(properties[`plsqlPerf.rule.${id}`]!.default, 'default');
+  }
+  assert.ok(perRule.includes('syntax-error'));
+  assert.ok(properties['plsqlPerf.rules']);
+});

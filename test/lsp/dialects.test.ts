@@ -77,3 +77,21 @@ test('always: a PostgreSQL script is checked as PL/SQL (and shows its syntax err
     await never.close();
   }
 });
+
+test('settings: one setting per rule (plsqlPerf.rule.<id>) wins over the old plsqlPerf.rules object, which is still read; syntax-error can be turned off', async () => {
+  const { mergeSettings, defaultSettings } = await import('../../server/src/lsp/settings.ts');
+  const merged = mergeSettings(defaultSettings, {
+    rules: { 'dml-in-loop': 'error', 'commit-in-loop': 'info' },
+    rule: { 'dml-in-loop': 'off', 'commit-in-loop': 'default', 'syntax-error': 'off', 'select-into-in-loop': 'loud' },
+  } as never);
+  assert.deepEqual(merged.rules, { 'dml-in-loop': 'off', 'commit-in-loop': 'info', 'syntax-error': 'off' });
+  // Over the protocol: a T-SQL script checked anyway (sqlFiles always) with syntax-error off shows nothing.
+  const client = await startClient(server, { rootPath: ws, initializationOptions: { settings: { sqlFiles: 'always', rule: { 'syntax-error': 'off' } } } });
+  try {
+    const published = client.nextDiagnostics(fileUri(join(ws, 'tsql-procedures.sql')));
+    open(client, 'tsql-procedures.sql', 'sql', readFileSync(join(ws, 'tsql-procedures.sql'), 'utf8'));
+    assert.deepEqual((await published).diagnostics.filter((d) => d.code === 'syntax-error'), []);
+  } finally {
+    await client.close();
+  }
+});
