@@ -9,6 +9,7 @@ import { createLanguageClient } from './languageClient.ts';
 import { registerProfileHook } from './profileHook.ts';
 import { ProfileViewer, registerProfileFileCommands } from './profile/profileFiles.ts';
 import { trackOracleEditor } from './oracleEditorContext.ts';
+import { registerPerfView } from './view/registerPerfView.ts';
 import { registerRuleDocumentationCommand } from './ruleDocumentation.ts';
 import { StatusBar } from './statusBar.ts';
 import { registerWorkspaceCommands } from './workspaceCommands.ts';
@@ -28,6 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(viewer);
   registerProfileFileCommands(context, viewer);
   trackOracleEditor(context);
+  registerPerfView(context);
   await registerProfileHook(context, output, client, viewer);
   client.onNotification(IndexStatusNotification, (s: IndexStatus) => status.index(s));
   try {

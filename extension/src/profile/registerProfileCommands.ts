@@ -28,7 +28,7 @@ export async function registerProfileCommands(context: vscode.ExtensionContext, 
   const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => viewer.show(doc, saved);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('plsqlPerf.connect', () => connections.connect()),
+    vscode.commands.registerCommand('plsqlPerf.connect', (name?: unknown) => connections.connect(typeof name === 'string' ? name : undefined)),
     vscode.commands.registerCommand('plsqlPerf.disconnect', () => connections.disconnect()),
     vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, analyzer, show, args)),
   );
