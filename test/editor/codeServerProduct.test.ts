@@ -3,7 +3,8 @@
  * Playwright and Debian's chromium: a PostgreSQL `.sql` script stays silent (no squiggle, no lens) next to an
  * Oracle `.sql` script that gets both, and both keep VS Code's own SQL language; the Explorer's context menu
  * opens a saved profile and compares two; the PL/SQL Perf view lists a configured connection and the saved
- * profiles; and in Restricted Mode (workspace trust on, folder not trusted) a profile still opens.
+ * profiles, and its Add connection form checks each field as it is typed; and in Restricted Mode (workspace trust
+ * on, folder not trusted) a profile still opens.
  * Screenshots go to test-artifacts/editor/ (the ones in docs/images/ were taken by this test).
  *
  * Needs code-server (test/editor/install-code-server.sh) and chromium; without them the test is skipped with the
@@ -174,6 +175,30 @@ test('code-server: the Explorer context menu opens a profile and compares two; t
     await rule.waitFor();
     assert.match((await rule.innerText()).replace(/\s+/g, ' '), /^dml-in-loop\s*1$/);
     await page.screenshot({ path: join(artifacts, 'plsql-perf-view.png') });
+
+    // "Add connection" (the + of the Connections title): four input boxes, each checked while typing.
+    await pane('Connections').hover();
+    await pane('Connections').locator('.actions .action-label[aria-label="Add connection"]').click();
+    const input = page.locator('.quick-input-widget input');
+    await input.fill(CONNECTION.name);
+    await page.locator('.quick-input-message', { hasText: 'A connection named "billing-dev" exists already.' }).waitFor();
+    await input.fill('reporting');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: '(2/4)' }).waitFor();
+    await input.fill('scott');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: '(3/4)' }).waitFor();
+    await input.fill('db.example.com 1521');
+    await page.locator('.quick-input-message', { hasText: 'An Easy Connect string has no blanks' }).waitFor();
+    await input.fill('db.example.com:1521/orclpdb1');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget', { hasText: '(4/4)' }).waitFor();
+    assert.equal(await input.getAttribute('type'), 'password');
+    await input.fill('tiger');
+    await page.keyboard.press('Enter');
+    const added = pane('Connections').locator('.monaco-list-row', { hasText: 'reporting' });
+    await added.waitFor();
+    assert.match(await added.innerText(), /scott@db\.example\.com:1521\/orclpdb1/);
   });
 });
 

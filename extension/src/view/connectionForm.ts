@@ -9,6 +9,7 @@ import { parseConnections, type ConnectionProfile } from '../connections/connect
 import { secretKey } from '../connections/connectionManager.ts';
 import { explainDbError } from '../connections/oracleErrors.ts';
 import { OracleDbSession } from '../connections/oracleSession.ts';
+import { validateConnectionField } from '../connections/connectionFields.ts';
 
 type RawConnection = Record<string, unknown> & { name?: string; user?: string; connectString?: string };
 
@@ -22,18 +23,6 @@ function rawConnections(): RawConnection[] {
 async function saveConnections(connections: RawConnection[]): Promise<void> {
   // `application` scope: one list for every workspace, in the user settings.
   await vscode.workspace.getConfiguration('plsqlPerf').update('connections', connections, vscode.ConfigurationTarget.Global);
-}
-
-/** The checks of each field, as messages the input box shows while typing (undefined = valid). */
-export function validateConnectionField(field: 'name' | 'user' | 'connectString', value: string, takenNames: readonly string[]): string | undefined {
-  const v = value.trim();
-  if (v === '') return `The ${field === 'connectString' ? 'connect string' : field} is required.`;
-  if (field === 'name' && takenNames.includes(v)) return `A connection named "${v}" exists already.`;
-  if (field === 'user' && /\s/.test(v) && !/^".+"$/.test(v)) return 'A user name has no blanks (quote it, "Like This", if it was created quoted).';
-  if (field === 'connectString' && /\s/.test(v) && !v.startsWith('(')) {
-    return 'An Easy Connect string has no blanks: host:port/service, e.g. db.example.com:1521/orclpdb1:dedicated';
-  }
-  return undefined;
 }
 
 async function ask(field: 'name' | 'user' | 'connectString', title: string, value: string, takenNames: string[], prompt: string): Promise<string | undefined> {
