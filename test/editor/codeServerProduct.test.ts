@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { codeServerBinary, startCodeServer, type CodeServerOptions, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, launchChromium, quickOpen, runCommand } from './workbench.ts';
+import { CHROMIUM_PATH, launchChromium, runCommand } from './workbench.ts';
 
 const binary = codeServerBinary();
 const missing = !existsSync(binary)
@@ -115,13 +115,16 @@ async function expandProfilesFolder(page: Page): Promise<void> {
 
 test('code-server: a PostgreSQL .sql file gets no diagnostic and no lens; an Oracle .sql file gets both; both stay SQL', { skip, timeout: 300_000 }, async () => {
   await withWorkbench({}, async (page) => {
-    await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } });
-    await quickOpen(page, 'postgresql-functions.sql');
+    // Files opened from the Explorer (Quick Open's Enter can pick a recently opened file before its list filters).
+    await explorerRow(page, 'postgresql-functions.sql').click();
+    await page.locator('.tab.active', { hasText: 'postgresql-functions.sql' }).waitFor();
     await page.locator('#status\\.editor\\.mode', { hasText: /^(MS )?SQL$/ }).waitFor();
     // The Oracle script beside it, in a second editor group: its findings arriving means the server has long
     // answered the PostgreSQL file's open and lens requests, which came first.
     await page.keyboard.press('Control+\\');
-    await quickOpen(page, 'nightly_close.sql');
+    await page.locator('.editor-group-container').nth(1).waitFor();
+    await explorerRow(page, 'nightly_close.sql').click();
+    await page.locator('.editor-group-container').nth(1).locator('.tab.active', { hasText: 'nightly_close.sql' }).waitFor();
     const groups = page.locator('.editor-group-container');
     const oracle = groups.nth(1);
     await oracle.locator('.squiggly-warning').first().waitFor();
@@ -163,7 +166,9 @@ test('code-server: the Explorer context menu opens a profile and compares two; t
 
     // The PL/SQL Perf view in the activity bar, next to an Oracle script with a finding.
     await runCommand(page, 'View: Close All Editors');
-    await quickOpen(page, 'nightly_close.sql');
+    await page.locator('.tab').first().waitFor({ state: 'detached' });
+    await explorerRow(page, 'nightly_close.sql').click();
+    await page.locator('.tab.active', { hasText: 'nightly_close.sql' }).waitFor();
     await page.locator('.squiggly-warning').first().waitFor();
     await page.locator('.activitybar .action-item a[aria-label^="PL/SQL Perf"]').first().click();
     const pane = (title: string) => page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).first();
@@ -202,7 +207,7 @@ test('code-server: the Explorer context menu opens a profile and compares two; t
   });
 });
 
-test('code-server: in Restricted Mode the Explorer context menu still opens a saved profile', { skip, timeout: 300_000 }, async () => {
+test('code-server: in Restricted Mode the Explorer context menu still opens a saved profile, and the palette compares two', { skip, timeout: 300_000 }, async () => {
   await withWorkbench({ restricted: true }, async (page) => {
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor();
     await expandProfilesFolder(page);
@@ -211,5 +216,15 @@ test('code-server: in Restricted Mode the Explorer context menu still opens a sa
     await page.locator('.tab', { hasText: /^Profile: / }).first().waitFor();
     await page.waitForSelector('iframe.webview.ready');
     await page.screenshot({ path: join(artifacts, 'restricted-mode-profile.png') });
+
+    // Compare from the palette: two quick picks of the workspace's profiles (no multi-select dialog needed).
+    await runCommand(page, 'PL/SQL Perf: Compare two saved profiles');
+    const row = (name: string) => page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await page.locator('.quick-input-widget', { hasText: '(1 of 2)' }).waitFor();
+    await row('before.plsqlprofile.json').click();
+    await page.locator('.quick-input-widget', { hasText: '(2 of 2)' }).waitFor();
+    assert.equal(await page.locator('.quick-input-list .monaco-list-row', { hasText: 'before.plsqlprofile.json' }).count(), 0, 'the first pick is not offered again');
+    await row('after.plsqlprofile.json').click();
+    await page.locator('.tab', { hasText: 'Profile: before → after' }).first().waitFor();
   });
 });
