@@ -89,7 +89,7 @@ test('rule settings: one dropdown per rule of the registry (syntax-error include
   const { RULES } = await import('../../server/src/analysis/rules/registry.ts');
   const properties = manifest.contributes.configuration.properties as Record<string, { enum?: string[]; default?: string }>;
   const perRule = Object.keys(properties).filter((k) => k.startsWith('plsqlPerf.rule.')).map((k) => k.slice('plsqlPerf.rule.'.length)).sort();
-  assert.deepEqual(perRule, RULES.map((r) => r.id).filter((id) => id !== 'internal-error').sort());
+  assert.deepEqual(perRule, RULES.map((r) => r.id).filter((id) => id !== 'internal-error').sort(), 'package.json is behind the registry: node --import tsx scripts/sync-rule-settings.mjs');
   for (const id of perRule) {
     assert.deepEqual(properties[`plsqlPerf.rule.${id}`]!.enum, ['default', 'off', 'info', 'warning', 'error']);
     assert.equal(properties[`plsqlPerf.rule.${id}`]!.default, 'default');
