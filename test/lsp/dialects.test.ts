@@ -95,3 +95,22 @@ test('settings: one setting per rule (plsqlPerf.rule.<id>) wins over the old pls
     await client.close();
   }
 });
+
+test('Check workspace leaves foreign .sql scripts out, as the editor does', async () => {
+  const client = await startClient(server, { rootPath: ws, capabilities: { window: { workDoneProgress: true } } });
+  try {
+    // Indexing ends with $/progress 'end' (recorded by the client from the start) and indexStatus 'ready'.
+    await new Promise<void>((resolve) => {
+      client.connection.onNotification('plsqlPerf/indexStatus', (s: { state: string }) => s.state === 'ready' && resolve());
+      if (client.progress.some((p) => p.kind === 'end')) resolve();
+    });
+    const result = (await client.connection.sendRequest('plsqlPerf/checkWorkspace', {})) as { files: { uri: string; findings: { rule: string }[] }[]; filesChecked: number };
+    const names = result.files.map((f) => f.uri.slice(f.uri.lastIndexOf('/') + 1));
+    assert.deepEqual(names.filter((n) => /^(postgresql|tsql|mysql)/.test(n)), []);
+    assert.ok(result.files.some((f) => f.uri.endsWith('/oracle-loop.sql') && f.findings.some((x) => x.rule === 'dml-in-loop')));
+    // ansi-plain, oracle-anonymous-block, oracle-loop, oracle-tricky (and loop.pkb if an earlier test left it: it did not).
+    assert.equal(result.filesChecked, 4);
+  } finally {
+    await client.close();
+  }
+});
