@@ -96,7 +96,7 @@ test('settings: one setting per rule (plsqlPerf.rule.<id>) wins over the old pls
   }
 });
 
-test('Check workspace leaves foreign .sql scripts out, as the editor does', async () => {
+test('Check workspace and the workspace index leave foreign .sql scripts out, as the editor does', async () => {
   const client = await startClient(server, { rootPath: ws, capabilities: { window: { workDoneProgress: true } } });
   try {
     // Indexing ends with $/progress 'end' (recorded by the client from the start) and indexStatus 'ready'.
@@ -108,8 +108,12 @@ test('Check workspace leaves foreign .sql scripts out, as the editor does', asyn
     const names = result.files.map((f) => f.uri.slice(f.uri.lastIndexOf('/') + 1));
     assert.deepEqual(names.filter((n) => /^(postgresql|tsql|mysql)/.test(n)), []);
     assert.ok(result.files.some((f) => f.uri.endsWith('/oracle-loop.sql') && f.findings.some((x) => x.rule === 'dml-in-loop')));
-    // ansi-plain, oracle-anonymous-block, oracle-loop, oracle-tricky (and loop.pkb if an earlier test left it: it did not).
+    // ansi-plain, oracle-anonymous-block, oracle-loop, oracle-tricky.
     assert.equal(result.filesChecked, 4);
+    // Nor are they indexed: their functions are not workspace symbols Oracle calls could resolve to.
+    const symbols = async (query: string) => ((await client.connection.sendRequest('workspace/symbol', { query })) as { location: { uri: string } }[]).map((s) => s.location.uri.slice(s.location.uri.lastIndexOf('/') + 1));
+    assert.deepEqual(await symbols('refresh_invoice_totals'), []);
+    assert.deepEqual([...new Set(await symbols('refresh_totals'))], ['oracle-tricky.sql']);
   } finally {
     await client.close();
   }
