@@ -6,7 +6,7 @@ const editorModules = ['vscode', 'vscode-languageserver', 'vscode-languageserver
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'server/src/parser/generated/**', 'probe/**', '.dev/**', 'coverage/**', '.bench/**'],
+    ignores: ['node_modules/**', 'dist/**', 'server/src/parser/generated/**', 'probe/**', '.dev/**', 'coverage/**', '.bench/**', 'packages/cli/dist/**', 'packages/cli/bin/**', 'packages/cli/docs/**'],
   },
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,9 @@ import type { LanguageClient } from 'vscode-languageclient/node.js';
 import { IndexStatusNotification, type IndexStatus } from '../../server/src/lsp/protocol.ts';
 import { createLanguageClient, registerInsertSnippetCommand } from './languageClient.ts';
 import { registerProfileHook } from './profileHook.ts';
+import { ProfileViewer, registerProfileFileCommands } from './profile/profileFiles.ts';
+import { trackOracleEditor } from './oracleEditorContext.ts';
+import { registerPerfView } from './view/registerPerfView.ts';
 import { registerRuleDocumentationCommand } from './ruleDocumentation.ts';
 import { StatusBar } from './statusBar.ts';
 import { registerWorkspaceCommands } from './workspaceCommands.ts';
@@ -22,7 +25,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerWorkspaceCommands(context, client, output);
   registerRuleDocumentationCommand(context, client);
   registerInsertSnippetCommand(context);
-  await registerProfileHook(context, output, client);
+  // Saved profiles open and compare in every workspace (they only read files); profiling needs trust.
+  const viewer = new ProfileViewer(context);
+  context.subscriptions.push(viewer);
+  registerProfileFileCommands(context, viewer);
+  trackOracleEditor(context);
+  registerPerfView(context);
+  await registerProfileHook(context, output, client, viewer);
   client.onNotification(IndexStatusNotification, (s: IndexStatus) => status.index(s));
   try {
     await client.start();

@@ -9,6 +9,9 @@ export const clientCommands = {
   insertSnippet: 'plsqlPerf.insertSnippet',
 } satisfies ClientCommands;
 
+/** The language ids whose documents go to the server. */
+export const PLSQL_LANGUAGES = ['plsql', 'sql', 'oraclesql'] as const;
+
 export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.OutputChannel): LanguageClient {
   const module = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.cjs').fsPath;
   const serverOptions: ServerOptions = {
@@ -16,7 +19,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'plsql', scheme: 'file' }, { language: 'plsql', scheme: 'untitled' }],
+    // `.sql` keeps whatever language the user's editor gives it (VS Code's `sql`, `oraclesql` of the Oracle
+    // extension, or `plsql`); the server's dialect check (plsqlPerf.sqlFiles) keeps non-Oracle scripts silent.
+    documentSelector: PLSQL_LANGUAGES.flatMap((language) => [{ language, scheme: 'file' }, { language, scheme: 'untitled' }]),
     outputChannel: output,
     initializationOptions: { clientCommands },
     // Rule links in hovers are command links to the rendered page: only that command is trusted.

@@ -8,19 +8,20 @@ import * as vscode from 'vscode';
 import { ProfileBlockCommand } from '../../server/src/lsp/protocol.ts';
 import { registerProfileCommands } from './profile/registerProfileCommands.ts';
 import type { HypothesesSource } from './profile/run/staticFindings.ts';
+import type { ProfileViewer } from './profile/profileFiles.ts';
 
-async function registerTrusted(context: vscode.ExtensionContext, output: vscode.OutputChannel, analyzer: HypothesesSource): Promise<void> {
+async function registerTrusted(context: vscode.ExtensionContext, output: vscode.OutputChannel, analyzer: HypothesesSource, viewer: ProfileViewer): Promise<void> {
   try {
-    await registerProfileCommands(context, analyzer);
+    await registerProfileCommands(context, analyzer, viewer);
   } catch (error) {
     output.appendLine(`the profile commands failed to register: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 /** `analyzer` is the language client: the profile's hypotheses are the editor's own findings. */
-export async function registerProfileHook(context: vscode.ExtensionContext, output: vscode.OutputChannel, analyzer: HypothesesSource): Promise<void> {
+export async function registerProfileHook(context: vscode.ExtensionContext, output: vscode.OutputChannel, analyzer: HypothesesSource, viewer: ProfileViewer): Promise<void> {
   if (vscode.workspace.isTrusted) {
-    await registerTrusted(context, output, analyzer);
+    await registerTrusted(context, output, analyzer, viewer);
     return;
   }
   const placeholder = vscode.commands.registerCommand(ProfileBlockCommand, () => {
@@ -31,6 +32,6 @@ export async function registerProfileHook(context: vscode.ExtensionContext, outp
   });
   context.subscriptions.push(placeholder, vscode.workspace.onDidGrantWorkspaceTrust(async () => {
     placeholder.dispose();
-    await registerTrusted(context, output, analyzer);
+    await registerTrusted(context, output, analyzer, viewer);
   }));
 }

@@ -4,7 +4,7 @@ import { parseArgs } from '../../server/src/cli/args.ts';
 
 const defaults = {
   format: 'text', output: undefined, failOn: 'warning', quiet: false, paths: [] as string[],
-  config: undefined, diff: undefined, rules: [] as string[], filesFrom: undefined,
+  config: undefined, diff: undefined, rules: [] as string[], filesFrom: undefined, dialectCheck: true, verbose: false,
 };
 
 test('args: defaults for `check PATHS`', () => {
@@ -45,7 +45,7 @@ test('args: --config, --diff, repeated and comma-separated --rule, --files-from 
       },
     },
   );
-  for (const format of ['sonarqube', 'sonarqube-legacy', 'markdown', 'sarif', 'json', 'text']) {
+  for (const format of ['sonarqube', 'sonarqube-legacy', 'markdown', 'sarif', 'json', 'text', 'codeclimate']) {
     const r = parseArgs(['check', '-f', format, 'x']);
     assert.equal(r.kind === 'check' && r.options.format, format);
   }
@@ -53,7 +53,7 @@ test('args: --config, --diff, repeated and comma-separated --rule, --files-from 
 
 test('args: --help and --version win anywhere', () => {
   assert.deepEqual(parseArgs(['--help']), { kind: 'help' });
-  assert.deepEqual(parseArgs(['check', '-h']), { kind: 'help' });
+  assert.deepEqual(parseArgs(['check', '-h']), { kind: 'help', command: 'check' });
   assert.deepEqual(parseArgs(['--version']), { kind: 'version' });
   assert.deepEqual(parseArgs(['-V']), { kind: 'version' });
 });
@@ -77,4 +77,16 @@ test('args: usage errors', () => {
     assert.equal(r.kind, 'usage-error', argv.join(' '));
     if (r.kind === 'usage-error') assert.match(r.message, pattern);
   }
+});
+
+test('args: --verbose, and the dialect check on by default, off with --no-dialect-check', () => {
+  const r = parseArgs(['check', '-v', '--no-dialect-check', 'db/']);
+  assert.deepEqual(r, { kind: 'check', options: { ...defaults, verbose: true, dialectCheck: false, paths: ['db/'] } });
+  const back = parseArgs(['check', '--no-dialect-check', '--dialect-check', 'db/']);
+  assert.equal(back.kind === 'check' && back.options.dialectCheck, true);
+});
+
+test('args: no command or an unknown one names every command', () => {
+  assert.deepEqual(parseArgs([]), { kind: 'usage-error', message: 'no command given (expected `check`, `report`, `lsp`)' });
+  assert.deepEqual(parseArgs(['chek', 'x']), { kind: 'usage-error', message: "unknown command 'chek' (expected `check`, `report`, `lsp`)" });
 });

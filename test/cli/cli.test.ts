@@ -36,7 +36,7 @@ test('cli: --version and --help exit 0', () => {
   const v = cli('--version');
   assert.equal(v.code, 0);
   assert.equal(v.stdout, `plsql-perf ${pkg.version}\n`);
-  const h = cli('--help');
+  const h = cli('check', '--help');
   assert.equal(h.code, 0);
   assert.match(h.stdout, /^Usage: plsql-perf check \[options\] PATHS\.\.\./);
   assert.match(h.stdout, /--fail-on/);
@@ -173,7 +173,9 @@ test('cli: Markdown checklist lines and summary table', () => {
   const first = lines.indexOf(items[0]!);
   assert.match(items[0]!, new RegExp(`^- \\[ \\] \\*\\*error\\*\\* syntax-error at line ${BROKEN_LINE}: \\S.*$`));
   assert.equal(lines[first + 1], '  - code: `l_count := ;`');
-  assert.match(lines[first + 2]!, /^ {2}- what to do: .+ See \[docs\/rules\/syntax-error\.md\]\(docs\/rules\/syntax-error\.md\)\.$/);
+  // The rule page link is absolute, under the package's homepage (the published repository).
+  const page = new URL('docs/rules/syntax-error.md', JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).homepage).href;
+  assert.equal(lines[first + 2], `  - what to do: ${lines[first + 2]!.slice('  - what to do: '.length).replace(/ See .*$/, '')} See [docs/rules/syntax-error.md](${page}).`);
   for (const l of items) assert.match(l, /^- \[ \] \*\*(error|warning|info)\*\* [a-z-]+ at line \d+: .+$/);
 });
 

@@ -90,7 +90,7 @@ test('config: found by walking up; unreadable file is a ConfigError', () => {
   assert.equal(findConfigFile(join(dir, 'proj')), join(dir, 'proj/.plsqlperf.json'));
   assert.equal(findConfigFile(dir), undefined);
   assert.deepEqual(loadConfigFile(join(dir, 'proj/.plsqlperf.json'), KNOWN_RULE_IDS).analyzer.rules, { 'commit-in-loop': { enabled: true, severity: 'info' } });
-  assert.throws(() => loadConfigFile(join(dir, 'none.json'), KNOWN_RULE_IDS, 'none.json'), (e: unknown) => e instanceof ConfigError && /^none\.json: : cannot read/.test(e.message));
+  assert.throws(() => loadConfigFile(join(dir, 'none.json'), KNOWN_RULE_IDS, 'none.json'), (e: unknown) => e instanceof ConfigError && /^none\.json: cannot read this configuration file: no such file$/.test(e.message));
 });
 
 test('config: include/exclude globs match paths relative to the configuration directory', () => {

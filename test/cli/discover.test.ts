@@ -154,7 +154,7 @@ test('discover: quoted globs are expanded by the CLI itself', () => {
   assert.deepEqual(txt.files.map((f) => f.display), ['sub/notes.txt']);
   const none = discoverFiles(['nowhere/**/*.sql'], root);
   assert.deepEqual(none.files, []);
-  assert.deepEqual(none.errors, [{ file: 'nowhere/**/*.sql', message: 'no such file or directory' }]);
+  assert.deepEqual(none.errors, [{ file: 'nowhere/**/*.sql', message: 'no file matches this pattern (nowhere does not exist)' }]);
   const noMatch = discoverFiles(['sub/**/*.pkb'], root);
   assert.deepEqual(noMatch.errors, [{ file: 'sub/**/*.pkb', message: 'no file matches this pattern' }]);
 });

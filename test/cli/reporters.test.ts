@@ -208,3 +208,27 @@ test('sonarqube reporter: 10.3+ generic issue format (rules array, 0-based colum
 test('markdown reporter: no findings', () => {
   assert.match(renderMarkdown({ files: 1, lines: 3, parseMs: 0, analysisMs: 0, indexMs: 0, findings: [], errors: [] }), /\nNo findings\.\n/);
 });
+
+test('codeclimate reporter: GitLab Code Quality issues with stable fingerprints that ignore line moves', async () => {
+  const { renderCodeClimate } = await import('../../server/src/cli/reporters/codeclimate.ts');
+  const issues = JSON.parse(renderCodeClimate(report)) as any[];
+  assert.equal(issues.length, 3);
+  assert.deepEqual(issues[2], {
+    type: 'issue',
+    check_name: 'some-rule',
+    description: 'some-rule: use *bulk* | collect',
+    categories: ['Performance'],
+    severity: 'major',
+    fingerprint: issues[2].fingerprint,
+    location: { path: 'b.pkb', lines: { begin: 2, end: 3 } },
+  });
+  assert.deepEqual(issues.map((i) => i.severity), ['critical', 'minor', 'major']);
+  assert.equal(issues[0].categories[0], 'Bug Risk');
+  assert.match(issues[0].fingerprint, /^[0-9a-f]{32}$/);
+  assert.equal(new Set(issues.map((i) => i.fingerprint)).size, 3);
+  // The same finding two lines further down keeps its fingerprint; a second identical one gets its own.
+  const moved = { ...report, findings: [{ ...report.findings[2]!, line: 4, endLine: 5 }, { ...report.findings[2]!, line: 9, endLine: 9 }] };
+  const again = JSON.parse(renderCodeClimate(moved)) as any[];
+  assert.equal(again[0].fingerprint, issues[2].fingerprint);
+  assert.notEqual(again[1].fingerprint, again[0].fingerprint);
+});

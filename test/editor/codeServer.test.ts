@@ -201,13 +201,13 @@ test('code-server: squiggles, Problems panel, hover and a quick fix from the pac
   }
 });
 
-test('the .vsix holds bundles, grammar, rule pages, media and package files: no sources, maps or node_modules; under 3 MB', { skip }, () => {
+test('the .vsix holds bundles, grammar, rule pages, icon, README images and package files: no sources, maps or node_modules; under 3 MB', { skip }, () => {
   const listing = spawnSync('unzip', ['-Z1', vsix], { encoding: 'utf8' });
   assert.equal(listing.status, 0, listing.stderr);
   const files = listing.stdout.trim().split('\n').filter((f) => f.startsWith('extension/'));
-  const unexpected = files.filter((f) => !/^extension\/(dist\/(webview\/)?[\w-]+\.(cjs|mjs|js|css)|syntaxes\/.+|docs\/rules\/[A-Za-z-]+\.md|schemas\/plsqlperf\.schema\.json|media\/.+|package\.json|readme\.md|changelog\.md|LICENSE\.txt)$/.test(f));
+  const unexpected = files.filter((f) => !/^extension\/(dist\/(webview\/)?[\w-]+\.(cjs|mjs|js|css)|syntaxes\/.+|docs\/rules\/[A-Za-z-]+\.md|schemas\/plsqlperf\.schema\.json|assets\/(icon\.png|activity-icon\.svg)|docs\/images\/[\w-]+\.png|package\.json|readme\.md|changelog\.md|LICENSE\.txt)$/.test(f));
   assert.deepEqual(unexpected, []);
-  for (const needed of ['dist/server.cjs', 'dist/extension.cjs', 'syntaxes/plsql.tmLanguage.json', 'docs/rules/standalone-call-in-loop.md']) {
+  for (const needed of ['dist/server.cjs', 'dist/extension.cjs', 'syntaxes/plsql.tmLanguage.json', 'docs/rules/standalone-call-in-loop.md', 'assets/icon.png']) {
     assert.ok(files.includes(`extension/${needed}`), `${needed} is in the .vsix`);
   }
   assert.ok(readFileSync(vsix).length <= 3 * 1024 * 1024);

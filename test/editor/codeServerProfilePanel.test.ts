@@ -73,7 +73,7 @@ before(async () => {
   // A .vsix of our own (not dist/plsql-perf.vsix, which the other code-server test packages at the same time).
   packDir = mkdtempSync(join(tmpdir(), 'plsql-perf-vsix-'));
   const vsix = join(packDir, 'plsql-perf.vsix');
-  const packaged = spawnSync(join(repoRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix], { cwd: repoRoot, encoding: 'utf8' });
+  const packaged = spawnSync(join(repoRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', 'README.extension.md', '--out', vsix], { cwd: repoRoot, encoding: 'utf8' });
   assert.equal(packaged.status, 0, `vsce package failed:\n${packaged.stdout}\n${packaged.stderr}`);
 
   workspace = mkdtempSync(join(tmpdir(), 'plsql-perf-e2e-profile-'));

@@ -44,10 +44,24 @@ const userSettings = {
   'editor.hover.delay': 100, 'editor.fontSize': 15,
 };
 
-export async function startCodeServer(binary: string, vsix: string, workspace: string): Promise<CodeServerSession> {
+export interface CodeServerOptions {
+  /** More user settings (e.g. plsqlPerf.connections). */
+  settings?: Record<string, unknown>;
+  /** Workspace trust on and the folder not trusted: the workbench runs in Restricted Mode. */
+  restricted?: boolean;
+}
+
+/** In Restricted Mode without the startup dialog, opening files of the folder as usual. */
+const restrictedSettings = {
+  'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.untrustedFiles': 'open', 'security.workspace.trust.banner': 'always',
+};
+
+export async function startCodeServer(binary: string, vsix: string, workspace: string, options: CodeServerOptions = {}): Promise<CodeServerSession> {
   const data = mkdtempSync(join(tmpdir(), 'plsql-perf-cs-'));
   mkdirSync(join(data, 'user', 'User'), { recursive: true });
-  writeFileSync(join(data, 'user', 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
+  const settings = { ...userSettings, ...(options.restricted ? restrictedSettings : {}), ...options.settings };
+  writeFileSync(join(data, 'user', 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   // Everything code-server writes stays in the throwaway folder, not in the real home.
   const env = { ...process.env, HOME: join(data, 'home'), XDG_CONFIG_HOME: join(data, 'xdg'), XDG_DATA_HOME: join(data, 'xdg'), XDG_CACHE_HOME: join(data, 'cache') };
   const dirs = ['--user-data-dir', join(data, 'user'), '--extensions-dir', join(data, 'ext')];
@@ -57,7 +71,7 @@ export async function startCodeServer(binary: string, vsix: string, workspace: s
   const port = await freePort();
   let log = '';
   const child = spawn(binary, [
-    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', ...(options.restricted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override', ...dirs, '--ignore-last-opened', workspace,
   ], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));

@@ -38,7 +38,8 @@ test('package.json has no key twice in one object', () => {
 test('the manifest contributes the plsql language, its grammar, settings and commands, and points at existing files', () => {
   const [language] = manifest.contributes.languages;
   assert.equal(language.id, 'plsql');
-  assert.deepEqual(language.extensions, ['.sql', '.pls', '.plb', '.pks', '.pkb', '.pck', '.pkg', '.prc', '.fnc', '.trg', '.tps', '.tpb', '.typ', '.spc', '.bdy']);
+  // .sql is not claimed: it keeps the user's language (sql, oraclesql, plsql) and goes through the dialect check.
+  assert.deepEqual(language.extensions, ['.pls', '.plb', '.pks', '.pkb', '.pck', '.pkg', '.prc', '.fnc', '.trg', '.tps', '.tpb', '.typ', '.spc', '.bdy']);
   for (const path of [language.configuration, manifest.contributes.grammars[0].path, manifest.contributes.jsonValidation[0].url]) {
     assert.ok(existsSync(join(repoRoot, path)), `${path} exists`);
   }
@@ -49,4 +50,50 @@ test('the manifest contributes the plsql language, its grammar, settings and com
   assert.ok(manifest.contributes.commands.every((c: { category: string }) => c.category === 'PL/SQL Perf'));
   const settings = Object.keys(manifest.contributes.configuration.properties);
   for (const id of ['plsqlPerf.rules', 'plsqlPerf.configPath', 'plsqlPerf.codeLens.profileBlock', 'plsqlPerf.inlayHints.loopHeat']) assert.ok(settings.includes(id), id);
+});
+
+test('Marketplace fields: an icon of our own (PNG 128x128), repository, bugs, homepage, the extension README and CHANGELOG', () => {
+  const icon = readFileSync(join(repoRoot, manifest.icon));
+  assert.equal(icon.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+  assert.match(manifest.repository.url, /^https:\/\//);
+  assert.match(manifest.bugs.url, /^https:\/\//);
+  assert.match(manifest.homepage, /^https:\/\//);
+  assert.match(manifest.scripts['package:vsix'], /--readme-path README\.extension\.md/);
+  assert.doesNotMatch(manifest.scripts['package:vsix'], /--allow-missing-repository/);
+  assert.ok(existsSync(join(repoRoot, 'README.extension.md')) && existsSync(join(repoRoot, 'CHANGELOG.md')));
+  assert.equal(manifest.capabilities.virtualWorkspaces.supported, 'limited');
+});
+
+test('menus: every entry names a contributed command and has a when clause; profile files get Open / Compare in the Explorer', () => {
+  const commands = new Set(manifest.contributes.commands.map((c: { command: string }) => c.command));
+  const menus = manifest.contributes.menus as Record<string, { command: string; when?: string }[]>;
+  for (const [menu, items] of Object.entries(menus)) {
+    for (const item of items) {
+      assert.ok(commands.has(item.command), `${menu}: ${item.command} is contributed`);
+      assert.ok(item.when, `${menu}: ${item.command} has a when clause`);
+    }
+  }
+  const explorer = Object.fromEntries(menus['explorer/context']!.map((i) => [i.command, i.when!]));
+  assert.match(explorer['plsqlPerf.openProfile']!, /resourceFilename =~ \/\\\.plsqlprofile\\\.json\$\//);
+  assert.match(explorer['plsqlPerf.compareProfiles']!, /listDoubleSelection/);
+  assert.match(menus['editor/context']!.find((i) => i.command === 'plsqlPerf.profileBlock')!.when!, /plsqlPerf\.oracleEditor/);
+  // Open and Compare only read files: they stay in the palette in Restricted Mode (no isWorkspaceTrusted).
+  const palette = Object.fromEntries(menus.commandPalette!.map((i) => [i.command, i.when!]));
+  assert.equal(palette['plsqlPerf.openProfile'], undefined);
+  assert.equal(palette['plsqlPerf.compareProfiles'], undefined);
+  assert.match(palette['plsqlPerf.disconnect']!, /plsqlPerf\.connected/);
+});
+
+test('rule settings: one dropdown per rule of the registry (syntax-error included), the old object form still declared', async () => {
+  const { RULES } = await import('../../server/src/analysis/rules/registry.ts');
+  const properties = manifest.contributes.configuration.properties as Record<string, { enum?: string[]; default?: string }>;
+  const perRule = Object.keys(properties).filter((k) => k.startsWith('plsqlPerf.rule.')).map((k) => k.slice('plsqlPerf.rule.'.length)).sort();
+  assert.deepEqual(perRule, RULES.map((r) => r.id).filter((id) => id !== 'internal-error').sort(), 'package.json is behind the registry: node --import tsx scripts/sync-rule-settings.mjs');
+  for (const id of perRule) {
+    assert.deepEqual(properties[`plsqlPerf.rule.${id}`]!.enum, ['default', 'off', 'info', 'warning', 'error']);
+    assert.equal(properties[`plsqlPerf.rule.${id}`]!.default, 'default');
+  }
+  assert.ok(perRule.includes('syntax-error'));
+  assert.ok(properties['plsqlPerf.rules']);
 });

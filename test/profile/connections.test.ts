@@ -77,3 +77,16 @@ test('ORA-/NJS- errors: what happened and what to do, with the driver text kept'
   assert.match(explainDbError({ code: 'ORA-01031', message: 'ORA-01031: insufficient privileges' }).message, /lacks a privilege/);
   assert.deepEqual(explainDbError(new Error('something else\nsecond line')), { message: 'something else', detail: 'something else\nsecond line' });
 });
+
+test('connection form: each field is checked as it is typed', async () => {
+  const { validateConnectionField } = await import('../../extension/src/connections/connectionFields.ts');
+  assert.equal(validateConnectionField('name', 'billing-dev', ['reporting']), undefined);
+  assert.equal(validateConnectionField('name', '  ', []), 'The name is required.');
+  assert.equal(validateConnectionField('name', 'reporting', ['reporting']), 'A connection named "reporting" exists already.');
+  assert.match(validateConnectionField('user', 'app user', []) ?? '', /no blanks/);
+  assert.equal(validateConnectionField('user', '"App User"', []), undefined);
+  assert.equal(validateConnectionField('connectString', 'db.example.com:1521/orclpdb1:dedicated', []), undefined);
+  assert.match(validateConnectionField('connectString', 'db.example.com 1521', []) ?? '', /Easy Connect string has no blanks/);
+  assert.equal(validateConnectionField('connectString', '(DESCRIPTION=(ADDRESS=(PROTOCOL=TCP)(HOST=db) (PORT=1521)))', []), undefined);
+  assert.equal(validateConnectionField('connectString', '', []), 'The connect string is required.');
+});

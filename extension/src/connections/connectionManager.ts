@@ -6,7 +6,10 @@ import { parseConnections, type ConnectionProfile } from './connectionSettings.t
 import { explainDbError } from './oracleErrors.ts';
 import { OracleDbSession } from './oracleSession.ts';
 
-const secretKey = (profile: ConnectionProfile, what: 'password' | 'walletPassword'): string => `plsqlPerf.${what}:${profile.name}:${profile.user}`;
+export const secretKey = (profile: Pick<ConnectionProfile, 'name' | 'user'>, what: 'password' | 'walletPassword'): string => `plsqlPerf.${what}:${profile.name}:${profile.user}`;
+
+/** The name of the connection in use, whenever it changes (the PL/SQL Perf view marks it). */
+export const activeConnectionChanged = new vscode.EventEmitter<string | undefined>();
 
 export interface ActiveConnection { profile: ConnectionProfile; session: OracleDbSession }
 
@@ -25,6 +28,9 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private render(): void {
+    // The menus offer "Disconnect" only while connected.
+    void vscode.commands.executeCommand('setContext', 'plsqlPerf.connected', this.active !== undefined);
+    activeConnectionChanged.fire(this.active?.profile.name);
     if (this.active) {
       const p = this.active.profile;
       this.status.text = `$(database) ${p.name}`;

@@ -1,13 +1,11 @@
 // VS Code glue of "Profile this block" (the run itself is ./run/profileRun.ts, free of VS Code): the commands
-// plsqlPerf.profileBlock / connect / disconnect / openProfile / compareProfiles, the progress notification
-// with Cancel, confirmation for blocks that commit, saving .plsqlprofile.json, and the profile panel
-// (./panel.ts, the webview; loaded when this build has it).
+// plsqlPerf.profileBlock / connect / disconnect, the progress notification with Cancel, confirmation for
+// blocks that commit, and saving .plsqlprofile.json. Opening and comparing saved profiles needs no trust:
+// ./profileFiles.ts registers those in every workspace.
 import * as vscode from 'vscode';
 import { basename, relative } from 'node:path';
 import { ConnectionManager } from '../connections/connectionManager.ts';
 import { explainDbError } from '../connections/oracleErrors.ts';
-import { loadProfile } from '../../../server/src/profile/loadProfile.ts';
-import { compareProfiles } from '../../../server/src/profile/compareProfiles.ts';
 import { PROFILE_FILE_SUFFIX, type ProfileDocument } from '../../../server/src/profile/profileDocument.ts';
 import { chooseBlock, type EditorSelection } from './run/blockSelection.ts';
 import { commitConcerns } from './run/blockSafety.ts';
@@ -17,94 +15,26 @@ import { GrantsNeededError } from './run/sessionIdentity.ts';
 import { findingsForTarget, findingsFromServer, type HypothesesSource, type TargetFindings } from './run/staticFindings.ts';
 import type { ProfileTarget } from './run/blockSelection.ts';
 import { readProfileSettings } from './profileSettings.ts';
-import { markConfirmedHints } from './confirmedHints.ts';
 import { importTraceCommand } from './importTraceCommand.ts';
+import type { ProfileViewer } from './profileFiles.ts';
 
 /** What the code lens passes (server/src/lsp/protocol.ts ProfileBlockArguments; 0-based range). */
 interface LensArguments { uri: string; range: { start: { line: number; character: number } } }
 
-interface PanelModule {
-  showProfilePanel?: (context: vscode.ExtensionContext, doc: ProfileDocument, missingFiles?: string[]) => void;
-  showProfileComparePanel?: (context: vscode.ExtensionContext, before: ProfileDocument, after: ProfileDocument) => void;
-  registerProfilePanelSerializer?: (context: vscode.ExtensionContext) => vscode.Disposable;
-}
-
-/** The webview panel lives in ./panel.ts (profile-view); a build without it still profiles and saves. */
-async function panelModule(): Promise<PanelModule> {
-  try {
-    const name = 'panel';
-    return (await import(`./${name}.ts`)) as PanelModule;
-  } catch {
-    return {};
-  }
-}
-
 const TOOL_VERSION = '0.1.0';
 
-export async function registerProfileCommands(context: vscode.ExtensionContext, analyzer: HypothesesSource): Promise<void> {
+export async function registerProfileCommands(context: vscode.ExtensionContext, analyzer: HypothesesSource, viewer: ProfileViewer): Promise<void> {
   const connections = new ConnectionManager(context.secrets, TOOL_VERSION);
-  const confirmed = vscode.languages.createDiagnosticCollection('plsql-perf-profile');
-  const panels = await panelModule();
-  context.subscriptions.push(connections, confirmed);
-  try {
-    if (panels.registerProfilePanelSerializer) context.subscriptions.push(panels.registerProfilePanelSerializer(context));
-  } catch {
-    // Already registered by activate(): VS Code allows one serializer per view type, and one is enough.
-  }
-
-  const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => {
-    const missingFiles = markConfirmedHints(confirmed, doc, saved);
-    if (panels.showProfilePanel) panels.showProfilePanel(context, doc, missingFiles);
-    else if (saved) await vscode.window.showTextDocument(saved, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    if (missingFiles.length && !panels.showProfilePanel) {
-      void vscode.window.showWarningMessage(`PL/SQL Perf: confirmed hints not marked: ${missingFiles.join(', ')} is not in this workspace.`);
-    }
-  };
+  context.subscriptions.push(connections);
+  const show = async (doc: ProfileDocument, saved?: vscode.Uri): Promise<void> => viewer.show(doc, saved);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('plsqlPerf.connect', () => connections.connect()),
+    vscode.commands.registerCommand('plsqlPerf.connect', (name?: unknown) => connections.connect(typeof name === 'string' ? name : undefined)),
     vscode.commands.registerCommand('plsqlPerf.disconnect', () => connections.disconnect()),
     vscode.commands.registerCommand('plsqlPerf.profileBlock', (args?: LensArguments) => profileBlock(context, connections, analyzer, show, args)),
-    vscode.commands.registerCommand('plsqlPerf.openProfile', async (uri?: vscode.Uri) => {
-      const target = uri ?? (await pickProfiles('Open profile', false))?.[0];
-      if (!target) return;
-      const doc = await readProfile(target);
-      if (doc) await show(doc, target);
-    }),
     vscode.commands.registerCommand('plsqlPerf.importTrace', (uri?: vscode.Uri, selected?: vscode.Uri[]) =>
       importTraceCommand(context, analyzer, show, selected?.length ? selected : uri ? [uri] : undefined)),
-    vscode.commands.registerCommand('plsqlPerf.compareProfiles', async (_clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
-      const files = selected?.length === 2 ? selected : await pickProfiles('Compare two profiles (before, then after)', true);
-      if (!files || files.length !== 2) {
-        if (files) void vscode.window.showErrorMessage('PL/SQL Perf: choose exactly two profiles to compare (before and after).');
-        return;
-      }
-      const [a, b] = await Promise.all(files.map(readProfile));
-      if (!a || !b) return;
-      // Older first: "before" is the profile recorded earlier.
-      const [before, after] = a.createdAt <= b.createdAt ? [a, b] : [b, a];
-      if (panels.showProfileComparePanel) panels.showProfileComparePanel(context, before, after);
-      else await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: comparisonMarkdown(before, after) }));
-    }),
   );
-}
-
-async function pickProfiles(title: string, two: boolean): Promise<vscode.Uri[] | undefined> {
-  return vscode.window.showOpenDialog({ title, canSelectMany: two, filters: { 'PL/SQL profiles': ['json'] }, openLabel: two ? 'Compare' : 'Open' });
-}
-
-async function readProfile(uri: vscode.Uri): Promise<ProfileDocument | undefined> {
-  let text: string;
-  try {
-    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch (error) {
-    void vscode.window.showErrorMessage(`PL/SQL Perf: cannot read ${uri.fsPath}: ${(error as Error).message}`);
-    return undefined;
-  }
-  const result = loadProfile(text);
-  if (result.ok) return result.document;
-  void vscode.window.showErrorMessage(`PL/SQL Perf: ${basename(uri.fsPath)} is not a valid profile`, { modal: true, detail: result.errors.slice(0, 20).join('\n') });
-  return undefined;
 }
 
 async function profileBlock(
@@ -237,21 +167,4 @@ async function saveProfile(context: vscode.ExtensionContext, folder: vscode.Work
     void vscode.window.showErrorMessage(`PL/SQL Perf: the profile could not be saved to ${uri.fsPath}: ${(error as Error).message}`);
     return undefined;
   }
-}
-
-function comparisonMarkdown(before: ProfileDocument, after: ProfileDocument): string {
-  const cmp = compareProfiles(before, after);
-  const fmt = (v: number | undefined): string => (v === undefined ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: 2 }));
-  const rows = cmp.metrics.map((m) => `| ${m.group} | ${m.name.replace(/\|/g, '\\|')} | ${fmt(m.before)} | ${fmt(m.after)} | ${m.ratio === undefined ? '–' : `${m.ratio.toFixed(3)}×`} |`);
-  return [
-    `# Profile comparison`,
-    '',
-    `Before: ${before.createdAt} (elapsed from the ${cmp.before.elapsedRun} run); after: ${after.createdAt} (elapsed from the ${cmp.after.elapsedRun} run).`,
-    ...cmp.warnings.map((w) => `\n> ${w}`),
-    '',
-    '| group | metric | before | after | after/before |',
-    '|---|---|---:|---:|---:|',
-    ...rows,
-    '',
-  ].join('\n');
 }

@@ -16,10 +16,14 @@ export interface CheckOptions {
   rules: string[];
   /** Read more paths from this file, one per line (`-` = standard input). */
   filesFrom: string | undefined;
+  /** Skip `.sql` files written for another database (PostgreSQL, SQL Server, MySQL). */
+  dialectCheck: boolean;
+  /** Notes on standard error: which files were skipped and why. */
+  verbose: boolean;
 }
 
 export type ParsedArgs =
-  | { kind: 'help' }
+  | { kind: 'help'; command?: string }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
   | { kind: 'usage-error'; message: string };
@@ -33,7 +37,8 @@ Files named explicitly are checked whatever their extension.
 
 Options:
   -f, --format FORMAT    text (default), json, sarif, sonarqube (SonarQube 10.3+ generic issues),
-                         sonarqube-legacy (before 10.3) or markdown (a review checklist)
+                         sonarqube-legacy (before 10.3), codeclimate (GitLab Code Quality)
+                         or markdown (a review checklist)
   -o, --output FILE      write the report to FILE instead of standard output
       --config FILE      use this configuration instead of the nearest .plsqlperf.json
       --fail-on LEVEL    exit 1 when a finding at or above LEVEL exists:
@@ -42,6 +47,9 @@ Options:
                          (committed, staged and unstaged changes; new files count whole)
       --rule ID          report only this rule; repeat or separate with commas for several
       --files-from FILE  read more paths from FILE, one per line; '-' reads standard input
+      --no-dialect-check check every .sql file as Oracle; by default a .sql script written for
+                         PostgreSQL, SQL Server or MySQL is skipped (--verbose says which and why)
+  -v, --verbose          notes on standard error: the files skipped and why
   -q, --quiet            text format: no summary line; no status line on standard error
   -h, --help             show this help
   -V, --version          show the version
@@ -51,6 +59,31 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it,
 `;
 
 type ValueOption = 'format' | 'output' | 'failOn' | 'config' | 'diff' | 'rule' | 'filesFrom';
+
+/** `plsql-perf --help`: every command, one line each. */
+export const COMMANDS_USAGE = `Usage: plsql-perf COMMAND [options]
+
+Finds and explains PL/SQL performance problems.
+
+Commands:
+  check PATHS...     check PL/SQL files and report the findings (text, JSON, SARIF, SonarQube, ...)
+  report PROFILE     write a saved profile (.plsqlprofile.json) as HTML or Markdown, or compare two
+  lsp --stdio        run the language server for any LSP client over standard input/output
+
+Options:
+  -h, --help             show this help
+  -V, --version          show the version
+
+Run 'plsql-perf COMMAND --help' for a command's options.
+`;
+
+export const LSP_USAGE = `Usage: plsql-perf lsp --stdio
+
+Runs the PL/SQL Perf language server over standard input/output, for any editor with an LSP client
+(Neovim, Emacs, Sublime Text, Helix, ...). It runs until the client sends 'exit'.
+`;
+
+export const COMMAND_NAMES = ['check', 'report', 'lsp'] as const;
 
 const valueOptions: Record<string, ValueOption> = {
   '-f': 'format',
@@ -72,7 +105,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let command: string | undefined;
   const options: CheckOptions = {
     format: 'text', output: undefined, failOn: 'warning', quiet: false, paths: [],
-    config: undefined, diff: undefined, rules: [], filesFrom: undefined,
+    config: undefined, diff: undefined, rules: [], filesFrom: undefined, dialectCheck: true, verbose: false,
   };
   let onlyPaths = false;
 
@@ -87,10 +120,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       onlyPaths = true;
       continue;
     }
-    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '-h' || arg === '--help') return command === undefined ? { kind: 'help' } : { kind: 'help', command };
     if (arg === '-V' || arg === '--version') return { kind: 'version' };
     if (arg === '-q' || arg === '--quiet') {
       options.quiet = true;
+      continue;
+    }
+    if (arg === '-v' || arg === '--verbose') {
+      options.verbose = true;
+      continue;
+    }
+    if (arg === '--dialect-check' || arg === '--no-dialect-check') {
+      options.dialectCheck = arg === '--dialect-check';
       continue;
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -109,8 +150,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (problem !== undefined) return usageError(problem);
   }
 
-  if (command === undefined) return usageError('no command given (expected `check`)');
-  if (command !== 'check') return usageError(`unknown command '${command}' (expected \`check\`)`);
+  const expected = `expected ${COMMAND_NAMES.map((c) => `\`${c}\``).join(', ')}`;
+  if (command === undefined) return usageError(`no command given (${expected})`);
+  if (command !== 'check') return usageError(`unknown command '${command}' (${expected})`);
   if (options.paths.length === 0 && options.filesFrom === undefined) return usageError('no paths given to check');
   return { kind: 'check', options };
 }

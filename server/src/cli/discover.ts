@@ -148,7 +148,9 @@ export function discoverFiles(paths: readonly string[], cwd: string): Discovery 
     try {
       if (!statSync(root).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     } catch (err) {
-      errors.push({ file: display, message: describeFsError(err) });
+      // `nowhere/**/*.sql`: the pattern's folder does not exist, so nothing matches (not a missing file).
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      errors.push({ file: display, message: missing ? `no file matches this pattern (${base || '.'} does not exist)` : describeFsError(err) });
       return;
     }
     seenDirs.clear();

@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
 import { ConfigError } from '../analysis/config/configError.ts';
-import { parseArgs, USAGE, type CheckOptions } from './args.ts';
+import { COMMANDS_USAGE, LSP_USAGE, parseArgs, USAGE, type CheckOptions } from './args.ts';
+import { skipForeignDialects } from './dialectFilter.ts';
 import { runReport } from './report/reportCommand.ts';
 import { runProfileImport } from './profileImport/importCommand.ts';
 import { checkFiles } from './check.ts';
@@ -68,8 +69,11 @@ export async function runCheck(
   const run = await prepareRun(options, paths, io.cwd);
 
   const discovery = discoverFiles(paths, io.cwd);
-  const files = discovery.files.filter((f) => run.includes(f.path));
-  for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
+  const included = discovery.files.filter((f) => run.includes(f.path));
+  const files = options.dialectCheck ? skipForeignDialects(included, options.verbose ? io.stderr : undefined) : included;
+  // A text report on standard output lists these errors itself: say them on standard error only otherwise.
+  const reportShowsErrors = options.format === 'text' && options.output === undefined;
+  if (!reportShowsErrors) for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
   if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
   else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
 
@@ -82,7 +86,7 @@ export async function runCheck(
       if (error.message.startsWith('internal error')) {
         const stack = cause instanceof Error && cause.stack ? `\n${cause.stack}` : '';
         io.stderr(`plsql-perf: ${error.file}: ${error.message}${stack}\n`);
-      } else {
+      } else if (!reportShowsErrors) {
         io.stderr(`plsql-perf: cannot read ${error.file}: ${error.message}\n`);
       }
     },
@@ -107,7 +111,7 @@ export async function runCheck(
   return exitCodeFor(report, options.failOn);
 }
 
-const usageHint = 'Usage: plsql-perf check [options] PATHS... (see plsql-perf --help)\n';
+const usageHint = 'Usage: plsql-perf check|report|lsp [options] ... (see plsql-perf --help)\n';
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (argv[0] === 'lsp') return startLanguageServer(argv.slice(1), io);
@@ -120,7 +124,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
     case 'help':
-      io.stdout(USAGE);
+      io.stdout(parsed.command === 'check' ? USAGE : COMMANDS_USAGE);
       return 0;
     case 'version':
       io.stdout(`plsql-perf ${VERSION}\n`);
@@ -143,6 +147,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 
 /** `plsql-perf lsp --stdio`: the language server for any LSP client. It runs until the client sends `exit`. */
 async function startLanguageServer(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.some((a) => a === '-h' || a === '--help')) {
+    io.stdout(LSP_USAGE);
+    return 0;
+  }
   if (args.some((a) => a !== '--stdio')) {
     io.stderr('plsql-perf: usage: plsql-perf lsp --stdio (standard input/output is the only transport)\n');
     return 2;

@@ -1,7 +1,7 @@
 /** The data every reporter renders: one check run over a set of files. */
 import type { Finding, Severity } from '../syntax/finding.ts';
 
-export const FORMATS = ['text', 'json', 'sarif', 'sonarqube', 'sonarqube-legacy', 'markdown'] as const;
+export const FORMATS = ['text', 'json', 'sarif', 'sonarqube', 'sonarqube-legacy', 'markdown', 'codeclimate'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export const FAIL_ON = ['error', 'warning', 'info', 'never'] as const;

@@ -12,6 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from './uri.ts';
 import type { AnalyzerConfig, WorkspaceIndex } from './analyzerApi.ts';
 import { analyzeDocument, type EditorAnalysis } from './analyzeDocument.ts';
+import { isSilencedDocument } from './dialectGate.ts';
 import { readProjectConfig, withEditorRules, type LoadedProjectConfig } from './projectConfig.ts';
 import type { ServerSettings } from './settings.ts';
 import type { FileKeys } from './workspace/fileKeys.ts';
@@ -176,6 +177,10 @@ export class DocumentAnalyses {
   }
 
   private async run(document: TextDocument, text: string, running: Running, state: DocumentState): Promise<VersionedAnalysis | undefined> {
+    // A PostgreSQL, T-SQL or MySQL script (plsqlPerf.sqlFiles): nothing to show, not even syntax errors.
+    if (isSilencedDocument(document, (await this.settingsFor(document.uri)).sqlFiles)) {
+      return this.settle(document, running, state, silentAnalysis(document.lineCount));
+    }
     const config = await this.configFor(document.uri);
     // The parses this version needs, a slice at a time; the text is this version's even if the document moves on.
     const steps = uncachedParses(text);
@@ -207,7 +212,12 @@ export class DocumentAnalyses {
       file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later', script,
     });
     // Excluded by the project: navigation and the outline still work, findings are not shown.
-    const result: VersionedAnalysis = { version: running.version, analysis: config ? analysis : { ...analysis, findings: [] } };
+    return this.settle(document, running, state, config ? analysis : { ...analysis, findings: [] });
+  }
+
+  /** Records a finished run as the document's latest analysis (unless a newer one finished) and wakes its waiters. */
+  private settle(document: TextDocument, running: Running, state: DocumentState, analysis: EditorAnalysis): VersionedAnalysis | undefined {
+    const result: VersionedAnalysis = { version: running.version, analysis };
     if (this.states.get(document.uri) !== state) return undefined;
     if (state.running === running) state.running = undefined;
     if (!state.finished || state.finished.stale || state.finished.version <= result.version) state.finished = { ...result, stale: running.cancelled };
@@ -216,4 +226,8 @@ export class DocumentAnalyses {
     for (const waiter of ready) waiter.resolve(result);
     return running.cancelled ? undefined : result;
   }
+}
+
+function silentAnalysis(lineCount: number): EditorAnalysis {
+  return { findings: [], script: { segments: [], units: [], syntaxErrors: [], notes: [], lineCount }, loops: [], calls: [], callAt: () => undefined, analysisMs: 0 };
 }

@@ -257,7 +257,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   }));
 
   connection.onRequest(CheckWorkspaceRequest, guarded('checkWorkspace', null, (_params: unknown, token) =>
-    checkWorkspace(index.fileNames.map((key) => ({ key, uri: uriOf(key) })), (uri) => documents.get(uri), (uri) => analyses.configFor(uri), index, log, token)));
+    checkWorkspace(index.fileNames.map((key) => ({ key, uri: uriOf(key) })), (uri) => documents.get(uri), (uri) => analyses.configFor(uri), index, log, token,
+      async (uri) => (await settingsFor(uri)).sqlFiles)));
 
   connection.onRequest(ProfileHypothesesRequest, guarded('profileHypotheses', null, (params: ProfileHypothesesParams) => {
     const document = documents.get(params.uri);

@@ -6,6 +6,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import type { Severity } from '../syntax/finding.ts';
+import { SQL_FILES_MODES, type SqlFilesMode } from './dialectGate.ts';
 
 export type RuleLevel = Severity | 'off';
 
@@ -20,6 +21,8 @@ export interface ServerSettings {
   diagnostics: { debounceMs: number };
   /** Where rule pages are linked from; empty = the pages shipped with the server. */
   ruleDocsBaseUrl: string;
+  /** Which `.sql` documents are checked (dialectGate.ts). */
+  sqlFiles: SqlFilesMode;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -29,6 +32,7 @@ export const defaultSettings: ServerSettings = {
   inlayHints: { loopHeat: true, minIterations: 1000, placement: 'loop-end' },
   diagnostics: { debounceMs: 200 },
   ruleDocsBaseUrl: '',
+  sqlFiles: 'auto',
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -36,13 +40,27 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]>
 export function mergeSettings(base: ServerSettings, over: DeepPartial<ServerSettings> | null | undefined): ServerSettings {
   if (!over || typeof over !== 'object') return base;
   return {
-    rules: { ...base.rules, ...(over.rules as Record<string, RuleLevel> | undefined) },
+    // The old object form (`plsqlPerf.rules`) is still read; a per-rule setting (`plsqlPerf.rule.<id>`) wins.
+    rules: { ...base.rules, ...(over.rules as Record<string, RuleLevel> | undefined), ...perRuleLevels((over as { rule?: unknown }).rule) },
     configPath: typeof over.configPath === 'string' && over.configPath ? over.configPath : base.configPath,
     codeLens: { ...base.codeLens, ...over.codeLens },
     inlayHints: { ...base.inlayHints, ...over.inlayHints },
     diagnostics: { ...base.diagnostics, ...over.diagnostics },
     ruleDocsBaseUrl: typeof over.ruleDocsBaseUrl === 'string' ? over.ruleDocsBaseUrl : base.ruleDocsBaseUrl,
+    sqlFiles: (SQL_FILES_MODES as readonly unknown[]).includes(over.sqlFiles) ? (over.sqlFiles as SqlFilesMode) : base.sqlFiles,
   };
+}
+
+const RULE_LEVELS: readonly string[] = ['off', 'info', 'warning', 'error'];
+
+/** `plsqlPerf.rule.<id>` settings (one dropdown per rule); `default` leaves the rule to the project and its own level. */
+function perRuleLevels(perRule: unknown): Record<string, RuleLevel> {
+  const levels: Record<string, RuleLevel> = {};
+  if (!perRule || typeof perRule !== 'object') return levels;
+  for (const [id, level] of Object.entries(perRule)) {
+    if (typeof level === 'string' && RULE_LEVELS.includes(level)) levels[id] = level as RuleLevel;
+  }
+  return levels;
 }
 
 export class SettingsStore {

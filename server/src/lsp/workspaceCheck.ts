@@ -12,6 +12,7 @@ import { toLspRange } from './positions.ts';
 import type { CheckWorkspaceResult, RuleListResult } from './protocol.ts';
 import { allRuleIds, ruleSummary } from './ruleDocs.ts';
 import { URI } from './uri.ts';
+import { isSilencedDocument, type SqlFilesMode } from './dialectGate.ts';
 
 export async function checkWorkspace(
   files: { key: string; uri: string }[],
@@ -20,6 +21,8 @@ export async function checkWorkspace(
   index: WorkspaceIndex,
   log: (message: string) => void,
   token: CancellationToken,
+  /** plsqlPerf.sqlFiles for a file: PostgreSQL, T-SQL and MySQL scripts are left out, as in the editor. */
+  sqlFilesFor?: (uri: string) => Promise<SqlFilesMode>,
 ): Promise<CheckWorkspaceResult> {
   const started = performance.now();
   const result: CheckWorkspaceResult = { version: 1, files: [], filesChecked: 0, ms: 0, lines: 0, errors: [] };
@@ -28,7 +31,9 @@ export async function checkWorkspace(
     try {
       const config = await configFor(uri);
       if (!config) continue; // the project excludes it
-      const text = openDocument(uri)?.getText() ?? readFileSync(URI.toPath(uri), 'utf8');
+      const open = openDocument(uri);
+      const text = open?.getText() ?? readFileSync(URI.toPath(uri), 'utf8');
+      if (sqlFilesFor && isSilencedDocument({ uri, languageId: open?.languageId ?? 'plsql', getText: () => text }, await sqlFilesFor(uri))) continue;
       // The check analyses each file once: caching its units would only hold memory; the index has the file already.
       const analysis = analyzeDocument(text, { file: key, index, config, log, unitCache: false, updateIndex: 'no' });
       result.filesChecked++;

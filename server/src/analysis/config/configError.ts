@@ -8,7 +8,7 @@ export class ConfigError extends Error {
     readonly where: string,
     readonly detail: string,
   ) {
-    super(`${file}: ${where}: ${detail}`);
+    super(where === '' ? `${file}: ${detail}` : `${file}: ${where}: ${detail}`);
     this.name = 'ConfigError';
   }
 }

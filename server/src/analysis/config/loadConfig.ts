@@ -44,7 +44,7 @@ export function loadConfigFile(file: string, knownRuleIds: readonly string[], sh
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ConfigError(shownAs, '', `cannot read: ${(err as Error).message}`);
+    throw new ConfigError(shownAs, '', `cannot read this configuration file: ${readProblem(err)}`);
   }
   return parseConfig(text, resolve(file), knownRuleIds, shownAs);
 }
@@ -114,4 +114,19 @@ function jsonErrorPosition(text: string, message: string): string {
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
   return `line ${line} column ${column}`;
+}
+
+/** Why a configuration file could not be read, in words (no errno codes or absolute paths). */
+function readProblem(err: unknown): string {
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
 }

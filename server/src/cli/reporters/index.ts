@@ -1,3 +1,4 @@
+import { renderCodeClimate } from './codeclimate.ts';
 import type { CheckReport, Format, ReportOptions } from '../model.ts';
 import { renderJson } from './json.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -19,5 +20,7 @@ export function render(format: Format, report: CheckReport, options: ReportOptio
       return renderSonarQubeLegacy(report);
     case 'markdown':
       return renderMarkdown(report, options.docsBaseUrl);
+    case 'codeclimate':
+      return renderCodeClimate(report);
   }
 }

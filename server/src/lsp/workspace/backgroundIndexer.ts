@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Connection, FileEvent } from 'vscode-languageserver';
 import { FileChangeType } from 'vscode-languageserver';
 import { parseScript } from '../../syntax/parseScript.ts';
+import { detectSqlDialect, isDialectCheckedFile } from '../../analysis/dialect/sqlDialect.ts';
 import type { WorkspaceIndex } from '../analyzerApi.ts';
 import type { FileKeys } from './fileKeys.ts';
 import { IndexStatusNotification, type IndexStatus } from '../protocol.ts';
@@ -86,8 +87,13 @@ export class BackgroundIndexer {
         this.log(`skipped ${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
         return;
       }
-      // No unit cache: files indexed from disk are mostly never opened, their cached units would only hold memory.
       const text = readFileSync(path, 'utf8');
+      // A PostgreSQL, T-SQL or MySQL script defines nothing Oracle code can call (and `plsql-perf check` skips it too).
+      if (isDialectCheckedFile(path) && detectSqlDialect(text).dialect !== 'oracle') {
+        this.index.remove(key);
+        return;
+      }
+      // No unit cache: files indexed from disk are mostly never opened, their cached units would only hold memory.
       this.index.updateFromScript(key, parseScript(text, { unitCache: false }), text);
     } catch (error) {
       this.index.remove(key);
