@@ -92,3 +92,17 @@ test('suppressions: text without directives returns the same array', () => {
   const findings = findingsOn('dml-in-loop', 1);
   assert.equal(applySuppressions('begin null; end;', findings), findings);
 });
+
+test('suppressions: an apostrophe in a REM or PROMPT line of a script starts no string (the directive after it counts)', () => {
+  const text = [
+    "REM it's a script run by hand",
+    "prompt Don't wait",
+    "rema rk's abbreviation",
+    '-- plsql-perf-disable-next-line plan-statistics-in-code -- reviewed: a tuning script',
+    'select /*+ gather_plan_statistics */ count(*) from emp;',
+  ].join('\n');
+  assert.deepEqual(findDirectives(text).map((d) => [d.kind, d.line, d.rules]), [['disable-next-line', 4, ['plan-statistics-in-code']]]);
+  // a PL/SQL variable named prompt is code: its string is still a string
+  const code = "begin\n  prompt := '-- plsql-perf-disable-next-line dml-in-loop -- x';\nend;";
+  assert.deepEqual(findDirectives(code), []);
+});

@@ -48,6 +48,21 @@ export function parseDirective(body: string): Omit<SuppressionDirective, 'line' 
 }
 
 /** Every suppression directive in real comments of `text`, in order. */
+const SQLPLUS_TEXT_COMMAND = /(?:rem(?:a(?:rk?)?)?|pro(?:m(?:pt?)?)?)(?=[ \t\r\n]|$)(?![ \t]*:=)/iy;
+
+/** Whether the word at `at` is the first of its line and a SQL*Plus REMARK or PROMPT command. */
+function startsSqlplusTextLine(text: string, at: number): boolean {
+  const c = text.charCodeAt(at) | 32;
+  if (c !== 114 && c !== 112) return false; // r, p
+  for (let j = at - 1; j >= 0; j--) {
+    const b = text.charCodeAt(j);
+    if (b === 10 || b === 13) break;
+    if (b !== 32 && b !== 9) return false;
+  }
+  SQLPLUS_TEXT_COMMAND.lastIndex = at;
+  return SQLPLUS_TEXT_COMMAND.test(text);
+}
+
 export function findDirectives(text: string): SuppressionDirective[] {
   const directives: SuppressionDirective[] = [];
   let lineStarts: number[] | undefined;
@@ -78,6 +93,11 @@ export function findDirectives(text: string): SuppressionDirective[] {
     } else if (c === 34) { // "
       i = skipQuotedIdent(text, i);
     } else if (isIdentChar(c)) {
+      // REM and PROMPT lines of a script are text to SQL*Plus: an apostrophe there ("it's") starts no string
+      if (startsSqlplusTextLine(text, i)) {
+        i = lineEndAt(text, i);
+        continue;
+      }
       const q = skipQQuote(text, i); // q'[...]' and nq'[...]'
       if (q > 0) i = q;
       else if ((c === 110 || c === 78) && text.charCodeAt(i + 1) === 39) i = skipString(text, i + 1); // n'...'
