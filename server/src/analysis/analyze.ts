@@ -5,8 +5,10 @@
  */
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
-import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
+import type { StatementNode, SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
+import type { CallGraph } from './index/callGraph.ts';
+import { definitionsOfScript, WorkspaceIndex, type IndexedDefinition } from './index/workspaceIndex.ts';
+import { sqlFunctionRowContext } from './semantic/rowContexts.ts';
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
@@ -119,6 +121,11 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return { line, column, endLine, endColumn };
   };
 
+  // The call graph holds this document as the index parsed it; a document the index lacks gets its own.
+  const graph = index && file !== undefined && index.has(file) ? index.callGraph : graphOfDocument(file ?? '', script);
+  const graphFile = file ?? '';
+  const rowContextOf = (sub: SubprogramNode) => sqlFunctionRowContext(graph, graphFile, sub);
+
   const ruleFindings: Finding[] = [];
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
@@ -127,7 +134,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp,
+      file, text, textIn, config, clamp, callGraph: graph,
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       onFailure: (f) => failures.push(f),
@@ -143,7 +150,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors });
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, visitors, rowContextOf });
   }
   for (const finish of finishers) finish();
 
@@ -156,6 +163,12 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   const findings = applySuppressions(text, dedupe([...builtins, ...ruleFindings, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
+}
+
+function graphOfDocument(file: string, script: ParsedScript): CallGraph {
+  const own = new WorkspaceIndex();
+  own.updateFromScript(file, script);
+  return own.callGraph;
 }
 
 /** Several conditional-compilation views of one unit report the same finding once. */
@@ -175,6 +188,7 @@ interface IsolationEnv {
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
   config: AnalyzerConfig | undefined;
+  callGraph: CallGraph;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
   onFailure(finding: Finding): void;
@@ -198,6 +212,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
   const context: RuleContext = {
     file: env.file,
     text: env.text,
+    callGraph: env.callGraph,
     options: ruleOptions,
     textIn: env.textIn,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),

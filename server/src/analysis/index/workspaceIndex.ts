@@ -10,6 +10,7 @@
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
+import { CallGraph } from './callGraph.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -49,6 +50,8 @@ export class WorkspaceIndex {
   private byName: Map<string, IndexedDefinition[]> | undefined;
   private byReference: Map<string, IndexedReference[]> | undefined;
   private indexMs = 0;
+  /** Who calls whom, and what each subprogram does (SQL, commits, autonomous transactions). */
+  readonly callGraph = new CallGraph((name) => this.definitions(name));
 
   /** (Re)indexes one file from its text. */
   update(file: string, text: string): void {
@@ -65,6 +68,7 @@ export class WorkspaceIndex {
     this.byName = undefined;
     this.byReference = undefined;
     this.indexMs += performance.now() - started;
+    this.callGraph.updateFile(file, script);
   }
 
   remove(file: string): void {
@@ -72,6 +76,7 @@ export class WorkspaceIndex {
       this.byName = undefined;
       this.byReference = undefined;
     }
+    this.callGraph.removeFile(file);
   }
 
   has(file: string): boolean {
@@ -101,10 +106,10 @@ export class WorkspaceIndex {
     return this.referenceTable().get(name) ?? [];
   }
 
-  get stats(): { files: number; definitions: number; ms: number } {
+  get stats(): { files: number; definitions: number; ms: number; callGraphMs: number } {
     let definitions = 0;
     for (const entry of this.files.values()) definitions += entry.definitions.length;
-    return { files: this.files.size, definitions, ms: Math.round(this.indexMs * 10) / 10 };
+    return { files: this.files.size, definitions, ms: Math.round(this.indexMs * 10) / 10, callGraphMs: this.callGraph.ms };
   }
 
   private nameTable(): Map<string, IndexedDefinition[]> {
