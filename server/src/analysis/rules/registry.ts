@@ -13,6 +13,8 @@ import { rowByRowFetch } from './row-by-row-fetch.ts';
 import { selectIntoInLoop } from './select-into-in-loop.ts';
 import { standaloneCallInLoop } from './standalone-call-in-loop.ts';
 import { utlFileSmallBuffer } from './utl-file-small-buffer.ts';
+import { hiddenSqlInLoop } from './hidden-sql-in-loop.ts';
+import { autonomousCallInLoop } from './autonomous-call-in-loop.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -29,6 +31,8 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   bulkCollectWithoutLimit,
   commitInLoop,
   nestedCursorLoop,
+  hiddenSqlInLoop,
+  autonomousCallInLoop,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
