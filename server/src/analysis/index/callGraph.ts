@@ -14,7 +14,7 @@ import type { CallNode, SqlKind, SubprogramNode, UnitNode } from '../../syntax/m
 import type { ParsedScript } from '../../syntax/parseScript.ts';
 import { resolveCall, type DefinitionLookup } from '../semantic/resolveCall.ts';
 import { Scope } from '../semantic/scope.ts';
-import { walkUnits, type ModelVisitor } from '../semantic/walk.ts';
+import { walkUnits, type ModelVisitor, type Position } from '../semantic/walk.ts';
 import type { IndexedDefinition } from './workspaceIndex.ts';
 
 /** A call as the graph keeps it: enough to resolve it again against the whole workspace. */
@@ -26,6 +26,8 @@ interface CallSite {
   packageName?: string;
   /** A nested or same-unit subprogram resolved in the file itself: the callee's id. */
   localTarget?: string;
+  /** Inside an IF/CASE or an exception handler of its subprogram: runs on some paths only. */
+  conditional: boolean;
 }
 
 export interface SqlSite {
@@ -50,6 +52,8 @@ export interface SubprogramFacts {
   autonomous: boolean;
   /** The first SQL statement it runs itself (not a COMMIT). */
   sql?: SqlSite;
+  /** The first SQL statement it runs on every call (not inside an IF/CASE or exception handler). */
+  sqlAlways?: SqlSite;
   /** The first COMMIT it runs itself. */
   commit?: SourceRange;
   raises: boolean;
@@ -77,7 +81,8 @@ export interface ChainStep {
   via?: SourceRange;
 }
 
-export type Fact = 'sql' | 'commit' | 'autonomous';
+/** `sql`: runs SQL on some path; `sql-always`: on every call, through calls made on every call. */
+export type Fact = 'sql' | 'sql-always' | 'commit' | 'autonomous';
 
 interface FileGraph {
   subprograms: SubprogramFacts[];
@@ -91,8 +96,14 @@ function idOf(file: string, range: SourceRange): string {
   return `${file}#${range.line}:${range.column}`;
 }
 
-function slim(call: CallNode, packageName: string | undefined): CallSite {
-  return { parts: call.parts, name: call.name, range: call.nameRange, packageName };
+function slim(call: CallNode, packageName: string | undefined, conditional: boolean): CallSite {
+  return { parts: call.parts, name: call.name, range: call.nameRange, packageName, conditional };
+}
+
+function inside(inner: SourceRange, outer: SourceRange): boolean {
+  const startsAfter = inner.line > outer.line || (inner.line === outer.line && inner.column >= outer.column);
+  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return startsAfter && endsBefore;
 }
 
 function hasPragma(sub: SubprogramNode, name: string): boolean {
@@ -161,6 +172,14 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
     }
   };
 
+  // IF and CASE statements per subprogram: code inside them runs on some paths only (a cache refill, a callback)
+  const branches = new Map<SubprogramNode, SourceRange[]>();
+  const conditional = (position: Position, range: SourceRange): boolean => {
+    if (position.handler || position.conditions.length > 0) return true;
+    const list = position.subprogram ? branches.get(position.subprogram) : undefined;
+    return list !== undefined && list.some((r) => inside(range, r));
+  };
+
   const visitor: ModelVisitor = {
     unit(unit) {
       markNested(unit.subprograms);
@@ -169,9 +188,18 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
     statement(statement, position) {
       if (!position.subprogram) return;
       const facts = factsOf(position.subprogram, position.unit, nestedSubs.has(position.subprogram));
+      if (statement.statementKind === 'if' || statement.statementKind === 'case') {
+        const list = branches.get(position.subprogram);
+        if (list) list.push(statement.range);
+        else branches.set(position.subprogram, [statement.range]);
+      }
       if (statement.statementKind === 'raise') facts.raises = true;
       else if (statement.statementKind === 'call' && /RAISE_APPLICATION_ERROR$/.test(statement.target ?? '')) facts.raises = true;
-      else if (statement.statementKind === 'execute-immediate') facts.sql ??= { what: 'EXECUTE IMMEDIATE', range: statement.range };
+      else if (statement.statementKind === 'execute-immediate') {
+        const site = { what: 'EXECUTE IMMEDIATE', range: statement.range };
+        facts.sql ??= site;
+        if (!conditional(position, statement.range)) facts.sqlAlways ??= site;
+      }
     },
     block(block, position) {
       if (!position.subprogram || block.exceptionHandlers.length === 0) return;
@@ -182,12 +210,16 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       if (!position.subprogram || !position.statement) return;
       const facts = factsOf(position.subprogram, position.unit, nestedSubs.has(position.subprogram));
       if (sql.sqlKind === 'commit') facts.commit ??= sql.range;
-      else if (!NOT_QUERIES.has(sql.sqlKind)) facts.sql ??= { what: sql.sqlKind.toUpperCase(), range: sql.range };
+      else if (!NOT_QUERIES.has(sql.sqlKind)) {
+        const site = { what: sql.sqlKind.toUpperCase(), range: sql.range };
+        facts.sql ??= site;
+        if (!conditional(position, sql.range)) facts.sqlAlways ??= site;
+      }
     },
     call({ call, resolution, position, sql }) {
       if (NOT_CALLS.has(resolution.kind)) return;
       const packageName = position.scope.enclosingPackage;
-      const site = slim(call, packageName);
+      const site = slim(call, packageName, conditional(position, call.range));
       const target = resolution.symbol?.subprogram;
       if (target && (resolution.kind === 'local' || resolution.kind === 'same-package')) site.localTarget = idOf(file, target.nameRange);
       if (sql) {
@@ -303,7 +335,12 @@ export class CallGraph {
   }
 
   private has(facts: SubprogramFacts, fact: Fact): boolean {
-    return fact === 'sql' ? facts.sql !== undefined : fact === 'commit' ? facts.commit !== undefined : facts.autonomous;
+    switch (fact) {
+      case 'sql': return facts.sql !== undefined;
+      case 'sql-always': return facts.sqlAlways !== undefined;
+      case 'commit': return facts.commit !== undefined;
+      case 'autonomous': return facts.autonomous;
+    }
   }
 
   private search(start: SubprogramFacts, fact: Fact): ChainStep[] | undefined {
@@ -321,6 +358,7 @@ export class CallGraph {
         return chain;
       }
       for (const site of current.calls) {
+        if (fact === 'sql-always' && site.conditional) continue;
         for (const callee of this.callees(site)) {
           if (parent.has(callee.id)) continue; // visited: recursion ends here
           parent.set(callee.id, { from: current.id, via: site.range });

@@ -29,10 +29,10 @@ export const hiddenSqlInLoop: Rule = {
         if (callees.length === 0) return;
         // an autonomous transaction on the way is autonomous-call-in-loop's finding (its SQL commits too)
         if (chainFrom(context, callees, 'autonomous')) return;
-        const chain = chainFrom(context, callees, 'sql');
+        const chain = chainFrom(context, callees, 'sql-always');
         if (!chain) return;
         const last = chain.at(-1)!.facts;
-        const sql = last.sql!;
+        const sql = last.sqlAlways!;
         const at = `${sql.what} at ${placeOf(context, last.file, sql.range)}`;
         context.report(call.nameRange,
           `${call.name} runs SQL on every call, ${loop.estimate.text}: ${chainText(loop, chain)} -> ${at}. ` +
