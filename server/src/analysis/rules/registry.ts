@@ -15,6 +15,7 @@ import { standaloneCallInLoop } from './standalone-call-in-loop.ts';
 import { utlFileSmallBuffer } from './utl-file-small-buffer.ts';
 import { hiddenSqlInLoop } from './hidden-sql-in-loop.ts';
 import { autonomousCallInLoop } from './autonomous-call-in-loop.ts';
+import { selectFromDual } from './select-from-dual.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -33,6 +34,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   nestedCursorLoop,
   hiddenSqlInLoop,
   autonomousCallInLoop,
+  selectFromDual,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
