@@ -28,6 +28,8 @@ interface CallSite {
   localTarget?: string;
   /** Inside an IF/CASE or an exception handler of its subprogram: runs on some paths only. */
   conditional: boolean;
+  /** Inside an exception handler: runs when something failed (error logging), not in normal flow. */
+  inHandler: boolean;
 }
 
 export interface SqlSite {
@@ -97,7 +99,7 @@ function idOf(file: string, range: SourceRange): string {
 }
 
 function slim(call: CallNode, packageName: string | undefined, conditional: boolean): CallSite {
-  return { parts: call.parts, name: call.name, range: call.nameRange, packageName, conditional };
+  return { parts: call.parts, name: call.name, range: call.nameRange, packageName, conditional, inHandler: false };
 }
 
 function inside(inner: SourceRange, outer: SourceRange): boolean {
@@ -220,6 +222,7 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       if (NOT_CALLS.has(resolution.kind)) return;
       const packageName = position.scope.enclosingPackage;
       const site = slim(call, packageName, conditional(position, call.range));
+      site.inHandler = position.handler !== undefined;
       const target = resolution.symbol?.subprogram;
       if (target && (resolution.kind === 'local' || resolution.kind === 'same-package')) site.localTarget = idOf(file, target.nameRange);
       if (sql) {
@@ -359,6 +362,8 @@ export class CallGraph {
       }
       for (const site of current.calls) {
         if (fact === 'sql-always' && site.conditional) continue;
+        // error handling reached from a handler is not what the call does in normal flow
+        if (site.inHandler) continue;
         for (const callee of this.callees(site)) {
           if (parent.has(callee.id)) continue; // visited: recursion ends here
           parent.set(callee.id, { from: current.id, via: site.range });
