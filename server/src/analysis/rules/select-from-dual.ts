@@ -59,7 +59,8 @@ export const selectFromDual: Rule = {
         const shape = SHAPE.exec(text.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' ').trim());
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
         if (!shape || !plsqlExpression(shape[1]!)) return;
-        const expression = shape[1]!.replace(/\s+/g, ' ');
+        // a column alias (`select 'RP_' || x rp into ...`) is no part of the value
+        const expression = shape[1]!.replace(/\s+/g, ' ').replace(/([)'\w$#])\s+(?:as\s+)?[A-Za-z][\w$#]*$/i, '$1');
         const target = shape[2]!;
         const trailing = text.trimEnd().endsWith(';') ? ';' : '';
         context.report(range,
