@@ -126,7 +126,7 @@ test('cli: text format lines and summary', () => {
   assert.ok(findingLines.length >= 1);
   assert.match(findingLines[0]!, new RegExp(`^${BROKEN}:${BROKEN_LINE}:\\d+: error syntax-error \\S.*$`));
   for (const l of findingLines) assert.match(l, /^[^:]+:\d+:\d+: (error|warning|info) [a-z-]+ .+$/);
-  assert.match(lines.at(-1)!, /^2 files checked, \d+ lines: \d+ findings? \(\d+ errors?, \d+ warnings?, \d+ info\); parse [\d.]+ ms, index [\d.]+ ms, analysis [\d.]+ ms$/);
+  assert.match(lines.at(-1)!, /^2 files checked, \d+ lines: \d+ findings? \(\d+ errors?, \d+ warnings?, \d+ info\); parse [\d.]+ ms, index [\d.]+ ms, call graph [\d.]+ ms, analysis [\d.]+ ms$/);
   const quiet = cli('check', '--quiet', VALID);
   assert.equal(quiet.code, 0);
   assert.equal(quiet.stdout, '');
