@@ -10,7 +10,7 @@
  * shortest.
  */
 import type { SourceRange } from '../../syntax/finding.ts';
-import type { CallNode, SqlKind, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
+import type { CallNode, SqlKind, SqlStatementNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import type { ParsedScript } from '../../syntax/parseScript.ts';
 import { resolveCall, type DefinitionLookup } from '../semantic/resolveCall.ts';
 import { Scope } from '../semantic/scope.ts';
@@ -111,6 +111,12 @@ function inside(inner: SourceRange, outer: SourceRange): boolean {
 function hasPragma(sub: SubprogramNode, name: string): boolean {
   const inDeclarations = sub.declarations.some((d) => d.declarationKind === 'pragma' && d.name === name);
   return inDeclarations || (sub.body?.declarations.some((d) => d.declarationKind === 'pragma' && d.name === name) ?? false);
+}
+
+/** A statement that runs its functions once per row of a table, not once (FROM DUAL, INSERT ... VALUES). */
+export function processesManyRows(sql: SqlStatementNode): boolean {
+  const onlyDual = sql.tables.length === 0 || sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
+  return !onlyDual && !(sql.sqlKind === 'insert' && sql.tables.length <= 1);
 }
 
 /** Builds one file's part of the graph from its model. */
@@ -226,9 +232,7 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       const target = resolution.symbol?.subprogram;
       if (target && (resolution.kind === 'local' || resolution.kind === 'same-package')) site.localTarget = idOf(file, target.nameRange);
       if (sql) {
-        const onlyDual = sql.tables.length === 0 || sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
-        const oneRow = onlyDual || (sql.sqlKind === 'insert' && sql.tables.length <= 1);
-        sqlCalls.push({ file, range: call.nameRange, sqlLine: sql.range.line, sqlWhat: sql.sqlKind === 'select' ? 'the query' : `the ${sql.sqlKind.toUpperCase()}`, perRow: !oneRow, call: site });
+        sqlCalls.push({ file, range: call.nameRange, sqlLine: sql.range.line, sqlWhat: sql.sqlKind === 'select' ? 'the query' : `the ${sql.sqlKind.toUpperCase()}`, perRow: processesManyRows(sql), call: site });
       }
       if (!position.subprogram) return;
       factsOf(position.subprogram, position.unit, nestedSubs.has(position.subprogram)).calls.push(site);

@@ -16,6 +16,7 @@ import { utlFileSmallBuffer } from './utl-file-small-buffer.ts';
 import { hiddenSqlInLoop } from './hidden-sql-in-loop.ts';
 import { autonomousCallInLoop } from './autonomous-call-in-loop.ts';
 import { selectFromDual } from './select-from-dual.ts';
+import { plsqlFunctionInSql } from './plsql-function-in-sql.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -35,6 +36,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   hiddenSqlInLoop,
   autonomousCallInLoop,
   selectFromDual,
+  plsqlFunctionInSql,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
