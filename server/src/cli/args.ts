@@ -16,6 +16,8 @@ export interface CheckOptions {
   rules: string[];
   /** Read more paths from this file, one per line (`-` = standard input). */
   filesFrom: string | undefined;
+  /** Apply the safe fixes to the files, then report what is left. */
+  fix?: boolean;
 }
 
 export type ParsedArgs =
@@ -42,6 +44,8 @@ Options:
                          (committed, staged and unstaged changes; new files count whole)
       --rule ID          report only this rule; repeat or separate with commas for several
       --files-from FILE  read more paths from FILE, one per line; '-' reads standard input
+      --fix              apply the safe fixes (they keep behaviour) to the files, print each change
+                         on standard error, and report the findings that are left
   -q, --quiet            text format: no summary line; no status line on standard error
   -h, --help             show this help
   -V, --version          show the version
@@ -91,6 +95,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (arg === '-V' || arg === '--version') return { kind: 'version' };
     if (arg === '-q' || arg === '--quiet') {
       options.quiet = true;
+      continue;
+    }
+    if (arg === '--fix') {
+      options.fix = true;
       continue;
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
