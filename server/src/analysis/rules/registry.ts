@@ -17,6 +17,8 @@ import { hiddenSqlInLoop } from './hidden-sql-in-loop.ts';
 import { autonomousCallInLoop } from './autonomous-call-in-loop.ts';
 import { selectFromDual } from './select-from-dual.ts';
 import { plsqlFunctionInSql } from './plsql-function-in-sql.ts';
+import { dynamicSqlConcatenation } from './dynamic-sql-concatenation.ts';
+import { dynamicSqlInLoop } from './dynamic-sql-in-loop.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -37,6 +39,8 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   autonomousCallInLoop,
   selectFromDual,
   plsqlFunctionInSql,
+  dynamicSqlConcatenation,
+  dynamicSqlInLoop,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
