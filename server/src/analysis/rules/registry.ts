@@ -19,6 +19,7 @@ import { selectFromDual } from './select-from-dual.ts';
 import { plsqlFunctionInSql } from './plsql-function-in-sql.ts';
 import { dynamicSqlConcatenation } from './dynamic-sql-concatenation.ts';
 import { dynamicSqlInLoop } from './dynamic-sql-in-loop.ts';
+import { countForExistence } from './count-for-existence.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -41,6 +42,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   plsqlFunctionInSql,
   dynamicSqlConcatenation,
   dynamicSqlInLoop,
+  countForExistence,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
