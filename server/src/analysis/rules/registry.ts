@@ -20,6 +20,7 @@ import { plsqlFunctionInSql } from './plsql-function-in-sql.ts';
 import { dynamicSqlConcatenation } from './dynamic-sql-concatenation.ts';
 import { dynamicSqlInLoop } from './dynamic-sql-in-loop.ts';
 import { countForExistence } from './count-for-existence.ts';
+import { lobConcatenationInLoop } from './lob-concatenation-in-loop.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -43,6 +44,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   dynamicSqlConcatenation,
   dynamicSqlInLoop,
   countForExistence,
+  lobConcatenationInLoop,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
