@@ -21,6 +21,8 @@ import { dynamicSqlConcatenation } from './dynamic-sql-concatenation.ts';
 import { dynamicSqlInLoop } from './dynamic-sql-in-loop.ts';
 import { countForExistence } from './count-for-existence.ts';
 import { lobConcatenationInLoop } from './lob-concatenation-in-loop.ts';
+import { utlFileOpenInLoop } from './utl-file-open-in-loop.ts';
+import { utlFileFlushInLoop } from './utl-file-flush-in-loop.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -45,6 +47,8 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   dynamicSqlInLoop,
   countForExistence,
   lobConcatenationInLoop,
+  utlFileOpenInLoop,
+  utlFileFlushInLoop,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
