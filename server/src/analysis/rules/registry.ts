@@ -23,6 +23,8 @@ import { countForExistence } from './count-for-existence.ts';
 import { lobConcatenationInLoop } from './lob-concatenation-in-loop.ts';
 import { utlFileOpenInLoop } from './utl-file-open-in-loop.ts';
 import { utlFileFlushInLoop } from './utl-file-flush-in-loop.ts';
+import { optimizerLevelLowered } from './optimizer-level-lowered.ts';
+import { profilerLeftInCode } from './profiler-left-in-code.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -49,6 +51,8 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   lobConcatenationInLoop,
   utlFileOpenInLoop,
   utlFileFlushInLoop,
+  optimizerLevelLowered,
+  profilerLeftInCode,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
