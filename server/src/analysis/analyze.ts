@@ -133,6 +133,8 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   for (const rule of [...PERFORMANCE_RULES, ...(options.extraRules ?? [])]) {
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
+    // preview rules run only when the configuration turns them on ("rules": {"output-in-loop": "on"})
+    if (rule.meta.status === 'preview' && setting?.enabled !== true) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
       file, text, textIn, config, clamp, callGraph: graph,
       syntaxErrors: script.syntaxErrors,

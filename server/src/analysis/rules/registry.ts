@@ -25,6 +25,7 @@ import { utlFileOpenInLoop } from './utl-file-open-in-loop.ts';
 import { utlFileFlushInLoop } from './utl-file-flush-in-loop.ts';
 import { optimizerLevelLowered } from './optimizer-level-lowered.ts';
 import { profilerLeftInCode } from './profiler-left-in-code.ts';
+import { outputInLoop } from './output-in-loop.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -53,6 +54,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   utlFileFlushInLoop,
   optimizerLevelLowered,
   profilerLeftInCode,
+  outputInLoop,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
