@@ -26,6 +26,8 @@ import { utlFileFlushInLoop } from './utl-file-flush-in-loop.ts';
 import { optimizerLevelLowered } from './optimizer-level-lowered.ts';
 import { profilerLeftInCode } from './profiler-left-in-code.ts';
 import { outputInLoop } from './output-in-loop.ts';
+import { collectionExtendInLoop } from './collection-extend-in-loop.ts';
+import { missingNocopy } from './missing-nocopy.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -55,6 +57,8 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   optimizerLevelLowered,
   profilerLeftInCode,
   outputInLoop,
+  collectionExtendInLoop,
+  missingNocopy,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
