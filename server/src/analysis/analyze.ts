@@ -133,8 +133,9 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   for (const rule of [...PERFORMANCE_RULES, ...(options.extraRules ?? [])]) {
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
-    // preview rules run only when the configuration turns them on ("rules": {"output-in-loop": "on"})
-    if (rule.meta.status === 'preview' && setting?.enabled !== true) continue;
+    // preview rules of the analyzer run only when the configuration turns them on ("rules": {"output-in-loop": "on"});
+    // rules the caller passes in (tests, plugins) run because they were passed
+    if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
       file, text, textIn, config, clamp, callGraph: graph,
       syntaxErrors: script.syntaxErrors,

@@ -28,6 +28,7 @@ import { profilerLeftInCode } from './profiler-left-in-code.ts';
 import { outputInLoop } from './output-in-loop.ts';
 import { collectionExtendInLoop } from './collection-extend-in-loop.ts';
 import { missingNocopy } from './missing-nocopy.ts';
+import { functionWrappedColumnPredicate } from './function-wrapped-column-predicate.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -59,6 +60,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   outputInLoop,
   collectionExtendInLoop,
   missingNocopy,
+  functionWrappedColumnPredicate,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */

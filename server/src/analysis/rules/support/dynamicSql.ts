@@ -39,7 +39,9 @@ export interface Operand {
 }
 
 /** A literal ending like this is followed by a value, not a name (the end of a hint comment is no division). */
-const VALUE_BEFORE = /(=|<|>|\(|,|''|\+|-|\*|(?<!\*)\/|\b(in|like|between|and|or|values|then|else|when|by|limit|fetch first|offset))\s*$/i;
+const VALUE_BEFORE = /(=|<|>|(?<![\w$#\s])\s*\(|\b(in|values)\s*\(|,|''|\+|-|\*|(?<!\*)\/|\b(in|like|between|and|or|values|then|else|when|by|limit|fetch first|offset))\s*$/i;
+/** Operand names that say they hold a name (`l_col_nm`, `p_table`, `db_timestamp_column`), not a value. */
+const HOLDS_A_NAME = /(col|cols|column|columns|tab|table|tables|tbl|name|names|nm|owner|schema|view|alias|object|obj)$/i;
 /** A literal starting like this follows a name: `schema.`, `col = ...`, `col like ...`. */
 const NAME_AFTER = /^\s*(\.|@|=|<|>|!=|\bis\b|\blike\b|\bin\b|\bbetween\b)/i;
 /** Operands that produce identifiers or checked literals on purpose. */
@@ -95,9 +97,11 @@ export function concatenatedOperands(expression: string): Operand[] {
     const before = parts[i - 1]?.literal;
     const after = parts[i + 1]?.literal;
     const simple = SIMPLE_OPERAND.test(text) && !/^case\b/i.test(text);
-    const isValue = simple && !NOT_A_VALUE.test(text) && !CONSTANT_NAME.test(text.replace(/\s*\([\s\S]*$/, '')) &&
-      !(after !== undefined && NAME_AFTER.test(after)) &&
-      ((before !== undefined && VALUE_BEFORE.test(before)) || (after !== undefined && /^''/.test(after)));
+    // between quotes it is a value whatever its name (`name = ''' || p_name || '''`)
+    const quoted = (before !== undefined && /''\s*$/.test(before)) || (after !== undefined && /^''/.test(after));
+    const isValue = simple && !NOT_A_VALUE.test(text) && (quoted || (
+      !CONSTANT_NAME.test(text.replace(/\s*\([\s\S]*$/, '')) && !HOLDS_A_NAME.test(text) &&
+      !(after !== undefined && NAME_AFTER.test(after)) && before !== undefined && VALUE_BEFORE.test(before)));
     operands.push({ text, isValue });
   });
   return operands;
