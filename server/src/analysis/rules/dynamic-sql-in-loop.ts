@@ -58,7 +58,9 @@ export const dynamicSqlInLoop: Rule = {
         const variable = plainVariable(expression);
         // the text changes per iteration when it is concatenated here, or its variable is assigned inside the loop
         const inLoop = variable ? log.of(AssignmentLog.key(ownerOf(position), variable)).filter((a) => within(a.line, loop)) : [];
-        const built = variable ? inLoop.find((a) => concatenatedOperands(a.value).length > 0 && !isDdlText(a.value)) : undefined;
+        // DDL built in pieces (`l_sql := 'DROP ' || ...; l_sql := l_sql || ' CASCADE'`) cannot use binds
+        if (inLoop.some((a) => isDdlText(a.value))) return;
+        const built = variable ? inLoop.find((a) => concatenatedOperands(a.value).length > 0) : undefined;
         if (!built && concatenatedOperands(expression).length === 0) return;
         const { values } = concatenatedValues(expression, built ? [built] : []);
         const why = values.length > 0
