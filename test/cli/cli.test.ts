@@ -59,7 +59,7 @@ test('cli: a valid package has no findings and exits 0 (json: exact top-level sh
   assert.equal(report.files, 1);
   assert.deepEqual(report.findings, []);
   assert.deepEqual(report.errors, []);
-  assert.deepEqual(Object.keys(report.stats), ['files', 'lines', 'parseMs', 'analysisMs', 'indexMs']);
+  assert.deepEqual(Object.keys(report.stats), ['files', 'lines', 'parseMs', 'analysisMs', 'indexMs', 'callGraphMs']);
   assert.equal(report.stats.files, 1);
   // The analyzer counts the (empty) line after a final newline too: newlines + 1.
   assert.equal(report.stats.lines, readFileSync(join(repoRoot, VALID), 'utf8').split('\n').length);
