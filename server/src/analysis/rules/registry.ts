@@ -29,6 +29,7 @@ import { outputInLoop } from './output-in-loop.ts';
 import { collectionExtendInLoop } from './collection-extend-in-loop.ts';
 import { missingNocopy } from './missing-nocopy.ts';
 import { functionWrappedColumnPredicate } from './function-wrapped-column-predicate.ts';
+import { numberArithmeticInLoop } from './number-arithmetic-in-loop.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -61,6 +62,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   collectionExtendInLoop,
   missingNocopy,
   functionWrappedColumnPredicate,
+  numberArithmeticInLoop,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
