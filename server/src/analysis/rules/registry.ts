@@ -30,6 +30,7 @@ import { collectionExtendInLoop } from './collection-extend-in-loop.ts';
 import { missingNocopy } from './missing-nocopy.ts';
 import { functionWrappedColumnPredicate } from './function-wrapped-column-predicate.ts';
 import { numberArithmeticInLoop } from './number-arithmetic-in-loop.ts';
+import { loopInvariantCall } from './loop-invariant-call.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -63,6 +64,7 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   missingNocopy,
   functionWrappedColumnPredicate,
   numberArithmeticInLoop,
+  loopInvariantCall,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */
