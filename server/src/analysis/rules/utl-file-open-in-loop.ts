@@ -44,7 +44,7 @@ export const utlFileOpenInLoop: Rule = {
       },
       call({ call, position }) {
         const loop = position.loop;
-        if (!loop || position.handler || loop.rowContext) return;
+        if (!loop || position.handler) return;
         const callee = call.name.replace(/^SYS\./, '');
         if (!OPENS.has(callee)) return;
         const location = argument(call, 'LOCATION', 1);
