@@ -75,3 +75,26 @@ test('call graph: functions that SQL calls per row, and ones it calls once (FROM
   assert.deepEqual(graph.sqlCallersOf(facts('G')).map((s) => [s.sqlLine, s.perRow]), [[7, false]]);
   assert.ok(index.stats.callGraphMs >= 0);
 });
+
+test('call graph: a document newer than the index is analysed with its own parse (the editor re-indexes later)', async () => {
+  const { analyzeText } = await import('../../server/src/analysis/analyze.ts');
+  const index = indexOf({
+    'run.sql': 'create or replace procedure run_all as\nbegin\n  for i in 1 .. 10 loop\n    null;\n  end loop;\nend;\n/\n',
+  });
+  // the edited text adds a nested function with a query and calls it in the loop: the index holds the old parse
+  const edited = [
+    'create or replace procedure run_all as',
+    '  function get(n number) return number is l number; begin select c into l from t where id = n; return l; end get;',
+    '  x number;',
+    'begin',
+    '  for i in 1 .. 10 loop',
+    '    x := get(i);',
+    '  end loop;',
+    'end;',
+    '/',
+    '',
+  ].join('\n');
+  const findings = analyzeText(edited, { file: 'run.sql', index }).findings.filter((f) => f.rule === 'hidden-sql-in-loop');
+  assert.deepEqual(findings.map((f) => f.line), [6]);
+  assert.match(findings[0]!.message, /loop at 5 -> GET -> SELECT at line 2/);
+});

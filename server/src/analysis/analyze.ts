@@ -121,8 +121,10 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return { line, column, endLine, endColumn };
   };
 
-  // The call graph holds this document as the index parsed it; a document the index lacks gets its own.
-  const graph = index && file !== undefined && index.has(file) ? index.callGraph : graphOfDocument(file ?? '', script);
+  // The call graph of the workspace, with this document as parsed now (the editor re-indexes after analysing).
+  const graph = !index || file === undefined
+    ? graphOfDocument(file ?? '', script)
+    : index.callGraph.isCurrent(file, script) ? index.callGraph : index.callGraph.overlay(file, script);
   const graphFile = file ?? '';
   const rowContextOf = (sub: SubprogramNode) => sqlFunctionRowContext(graph, graphFile, sub);
 

@@ -248,6 +248,8 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
 
 export class CallGraph {
   private readonly files = new Map<string, FileGraph>();
+  /** The parse each file's part was built from: a caller with a newer parse of a file asks for an overlay. */
+  private readonly sources = new Map<string, ParsedScript>();
   private byId: Map<string, SubprogramFacts> | undefined;
   private byName: Map<string, SubprogramFacts[]> | undefined;
   private sqlCallers: Map<string, SqlCallSite[]> | undefined;
@@ -260,12 +262,31 @@ export class CallGraph {
   updateFile(file: string, script: ParsedScript): void {
     const started = performance.now();
     this.files.set(file, graphOfScript(file, script));
+    this.sources.set(file, script);
     this.invalidate();
     this.buildMs += performance.now() - started;
   }
 
   removeFile(file: string): void {
+    this.sources.delete(file);
     if (this.files.delete(file)) this.invalidate();
+  }
+
+  /** Whether this file's part was built from exactly this parse. */
+  isCurrent(file: string, script: ParsedScript): boolean {
+    return this.sources.get(file) === script;
+  }
+
+  /**
+   * The graph with one file replaced by a newer parse (the editor analyses a document before it re-indexes it):
+   * the other files' parts are shared, not rebuilt.
+   */
+  overlay(file: string, script: ParsedScript): CallGraph {
+    const graph = new CallGraph(this.definitions);
+    for (const [name, part] of this.files) if (name !== file) graph.files.set(name, part);
+    for (const [name, source] of this.sources) if (name !== file) graph.sources.set(name, source);
+    graph.updateFile(file, script);
+    return graph;
   }
 
   /** Milliseconds spent building the graph and answering questions on it. */
