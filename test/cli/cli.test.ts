@@ -59,7 +59,7 @@ test('cli: a valid package has no findings and exits 0 (json: exact top-level sh
   assert.equal(report.files, 1);
   assert.deepEqual(report.findings, []);
   assert.deepEqual(report.errors, []);
-  assert.deepEqual(Object.keys(report.stats), ['files', 'lines', 'parseMs', 'analysisMs', 'indexMs']);
+  assert.deepEqual(Object.keys(report.stats), ['files', 'lines', 'parseMs', 'analysisMs', 'indexMs', 'callGraphMs']);
   assert.equal(report.stats.files, 1);
   // The analyzer counts the (empty) line after a final newline too: newlines + 1.
   assert.equal(report.stats.lines, readFileSync(join(repoRoot, VALID), 'utf8').split('\n').length);
@@ -126,7 +126,7 @@ test('cli: text format lines and summary', () => {
   assert.ok(findingLines.length >= 1);
   assert.match(findingLines[0]!, new RegExp(`^${BROKEN}:${BROKEN_LINE}:\\d+: error syntax-error \\S.*$`));
   for (const l of findingLines) assert.match(l, /^[^:]+:\d+:\d+: (error|warning|info) [a-z-]+ .+$/);
-  assert.match(lines.at(-1)!, /^2 files checked, \d+ lines: \d+ findings? \(\d+ errors?, \d+ warnings?, \d+ info\); parse [\d.]+ ms, index [\d.]+ ms, analysis [\d.]+ ms$/);
+  assert.match(lines.at(-1)!, /^2 files checked, \d+ lines: \d+ findings? \(\d+ errors?, \d+ warnings?, \d+ info\); parse [\d.]+ ms, index [\d.]+ ms, call graph [\d.]+ ms, analysis [\d.]+ ms$/);
   const quiet = cli('check', '--quiet', VALID);
   assert.equal(quiet.code, 0);
   assert.equal(quiet.stdout, '');

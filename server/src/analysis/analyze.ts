@@ -5,8 +5,10 @@
  */
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import type { SimpleStatementNode, StatementNode, UnitNode } from '../syntax/model/nodes.ts';
-import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
+import type { SimpleStatementNode, StatementNode, SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
+import type { CallGraph } from './index/callGraph.ts';
+import { definitionsOfScript, WorkspaceIndex, type IndexedDefinition } from './index/workspaceIndex.ts';
+import { sqlFunctionRowContext } from './semantic/rowContexts.ts';
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
@@ -153,6 +155,13 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     return { line, column, endLine, endColumn };
   };
 
+  // The call graph of the workspace, with this document as parsed now (the editor re-indexes after analysing).
+  const graph = !index || file === undefined
+    ? graphOfDocument(file ?? '', script)
+    : index.callGraph.isCurrent(file, script) ? index.callGraph : index.callGraph.overlay(file, script);
+  const graphFile = file ?? '';
+  const rowContextOf = (sub: SubprogramNode) => sqlFunctionRowContext(graph, graphFile, sub);
+
   const ruleFindings: Finding[] = [];
   // findings inside loops over the data dictionary: install-time work in a deployment script
   const overDictionary = new WeakSet<Finding>();
@@ -164,8 +173,11 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   for (const rule of [...PERFORMANCE_RULES, ...(options.extraRules ?? [])]) {
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
+    // preview rules of the analyzer run only when the configuration turns them on ("rules": {"output-in-loop": "on"});
+    // rules the caller passes in (tests, plugins) run because they were passed
+    if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp, callAlwaysRaises,
+      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
@@ -194,7 +206,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises });
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises, rowContextOf });
   }
   for (const finish of finishers) finish();
 
@@ -208,6 +220,12 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
   const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
+}
+
+function graphOfDocument(file: string, script: ParsedScript): CallGraph {
+  const own = new WorkspaceIndex();
+  own.updateFromScript(file, script);
+  return own.callGraph;
 }
 
 /** Several conditional-compilation views of one unit report the same finding once. */
@@ -229,6 +247,7 @@ interface IsolationEnv {
   callAlwaysRaises: RuleContext['callAlwaysRaises'];
   codeRanges: RuleContext['codeRanges'];
   config: AnalyzerConfig | undefined;
+  callGraph: CallGraph;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
   overDictionary: WeakSet<Finding>;
@@ -254,6 +273,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
   const context: RuleContext = {
     file: env.file,
     text: env.text,
+    callGraph: env.callGraph,
     options: ruleOptions,
     textIn: env.textIn,
     callAlwaysRaises: env.callAlwaysRaises,

@@ -22,7 +22,7 @@ export interface ProjectAnalyzer {
   /** Pass 2: analyzes one file against the index, with the parse pass 1 kept for it. */
   analyze(file: string, text: string): FileAnalysis;
   /** Milliseconds spent so far: parsing, building the index, the semantic layer and rules. */
-  stats(): { parseMs: number; indexMs: number; analysisMs: number };
+  stats(): { parseMs: number; indexMs: number; analysisMs: number; callGraphMs?: number };
 }
 
 /** The real analyzer also hands out its index and each file's whole analysis. */
@@ -54,7 +54,7 @@ export function createProjectAnalyzer(config: AnalyzerConfig = {}): WorkspaceAna
       analysisMs += result.analysisMs;
       return { findings: result.findings, lines: result.lines, result };
     },
-    stats: () => ({ parseMs, indexMs: workspace.stats.ms, analysisMs }),
+    stats: () => ({ parseMs, indexMs: workspace.stats.ms, analysisMs, callGraphMs: workspace.stats.callGraphMs }),
   };
 }
 

@@ -20,6 +20,8 @@ export interface CheckOptions {
   dialectCheck: boolean;
   /** Notes on standard error: which files were skipped and why. */
   verbose: boolean;
+  /** Apply the safe fixes to the files, then report what is left. */
+  fix?: boolean;
 }
 
 export type ParsedArgs =
@@ -50,6 +52,8 @@ Options:
       --no-dialect-check check every .sql file as Oracle; by default a .sql script written for
                          PostgreSQL, SQL Server or MySQL is skipped (--verbose says which and why)
   -v, --verbose          notes on standard error: the files skipped and why
+      --fix              apply the safe fixes (they keep behaviour) to the files, print each change
+                         on standard error, and report the findings that are left
   -q, --quiet            text format: no summary line; no status line on standard error
   -h, --help             show this help
   -V, --version          show the version
@@ -132,6 +136,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     if (arg === '--dialect-check' || arg === '--no-dialect-check') {
       options.dialectCheck = arg === '--dialect-check';
+      continue;
+    }
+    if (arg === '--fix') {
+      options.fix = true;
       continue;
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;

@@ -92,6 +92,7 @@ export function checkFiles(
   report.parseMs = round(stats.parseMs);
   report.analysisMs = round(stats.analysisMs);
   report.indexMs = round(stats.indexMs);
+  if (stats.callGraphMs !== undefined) report.callGraphMs = round(stats.callGraphMs);
   return report;
 }
 

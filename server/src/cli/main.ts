@@ -13,6 +13,7 @@ import { skipForeignDialects } from './dialectFilter.ts';
 import { runReport } from './report/reportCommand.ts';
 import { runProfileImport } from './profileImport/importCommand.ts';
 import { checkFiles } from './check.ts';
+import { applySafeFixes } from './applyFixes.ts';
 import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
 import type { CheckReport, FailOn } from './model.ts';
@@ -95,6 +96,12 @@ export async function runCheck(
   const pathOf = new Map(files.map((f) => [f.display, f.path]));
   report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));
   report.unexplainedSuppressions = report.unexplainedSuppressions?.filter((s) => run.changed(pathOf.get(s.file) ?? s.file, s.line, s.endLine));
+  if (options.fix) {
+    const outcome = applySafeFixes(report.findings, (display) => pathOf.get(display) ?? display);
+    for (const line of outcome.lines) io.stderr(`plsql-perf: ${line}\n`);
+    const fixed = new Set(outcome.fixed);
+    report.findings = report.findings.filter((f) => !fixed.has(f));
+  }
 
   const text = render(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
   if (options.output === undefined) {

@@ -29,6 +29,8 @@ export interface CheckReport {
   analysisMs: number;
   /** Building the workspace index (pass 1, without the parse). */
   indexMs: number;
+  /** Building the call graph and answering the rules' questions on it (part of neither index nor analysis). */
+  callGraphMs?: number;
   /** Sorted by file, then position, then rule. */
   findings: FileFinding[];
   errors: FileError[];

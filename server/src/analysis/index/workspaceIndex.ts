@@ -12,6 +12,7 @@ import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
 import { keysOfScript, type TableKey } from './schemaKeys.ts';
+import { CallGraph } from './callGraph.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -60,6 +61,8 @@ export class WorkspaceIndex {
   private byReference: Map<string, IndexedReference[]> | undefined;
   private byTable: Map<string, IndexedKey[]> | undefined;
   private indexMs = 0;
+  /** Who calls whom, and what each subprogram does (SQL, commits, autonomous transactions). */
+  readonly callGraph = new CallGraph((name) => this.definitions(name));
 
   /** (Re)indexes one file from its text. */
   update(file: string, text: string): void {
@@ -80,6 +83,7 @@ export class WorkspaceIndex {
     this.byReference = undefined;
     this.byTable = undefined;
     this.indexMs += performance.now() - started;
+    this.callGraph.updateFile(file, script);
   }
 
   remove(file: string): void {
@@ -88,6 +92,7 @@ export class WorkspaceIndex {
       this.byReference = undefined;
       this.byTable = undefined;
     }
+    this.callGraph.removeFile(file);
   }
 
   has(file: string): boolean {
@@ -133,10 +138,10 @@ export class WorkspaceIndex {
     return this.byTable.get(table) ?? [];
   }
 
-  get stats(): { files: number; definitions: number; ms: number } {
+  get stats(): { files: number; definitions: number; ms: number; callGraphMs: number } {
     let definitions = 0;
     for (const entry of this.files.values()) definitions += entry.definitions.length;
-    return { files: this.files.size, definitions, ms: Math.round(this.indexMs * 10) / 10 };
+    return { files: this.files.size, definitions, ms: Math.round(this.indexMs * 10) / 10, callGraphMs: this.callGraph.ms };
   }
 
   private nameTable(): Map<string, IndexedDefinition[]> {

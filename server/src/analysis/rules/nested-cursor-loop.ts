@@ -18,7 +18,8 @@ export const nestedCursorLoop: Rule = {
       loop(loop, position) {
         if (loop.source.kind !== 'rows' && loop.source.kind !== 'batches' && loop.source.kind !== 'single') return;
         let outer = loop.parent;
-        while (outer && outer.source.kind !== 'rows' && outer.source.kind !== 'batches') outer = outer.parent;
+        // a row trigger or a function SQL calls is no cursor loop to join with (its rows are another statement's)
+        while (outer && (outer.rowContext || (outer.source.kind !== 'rows' && outer.source.kind !== 'batches'))) outer = outer.parent;
         if (!outer) return;
         const inner = loop.source.kind === 'single' ? 'at most one row' : loop.source.of;
         const outerOf = outer.source.kind === 'rows' || outer.source.kind === 'batches' ? outer.source.of : '';

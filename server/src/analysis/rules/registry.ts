@@ -13,6 +13,24 @@ import { rowByRowFetch } from './row-by-row-fetch.ts';
 import { selectIntoInLoop } from './select-into-in-loop.ts';
 import { standaloneCallInLoop } from './standalone-call-in-loop.ts';
 import { utlFileSmallBuffer } from './utl-file-small-buffer.ts';
+import { hiddenSqlInLoop } from './hidden-sql-in-loop.ts';
+import { autonomousCallInLoop } from './autonomous-call-in-loop.ts';
+import { selectFromDual } from './select-from-dual.ts';
+import { plsqlFunctionInSql } from './plsql-function-in-sql.ts';
+import { dynamicSqlConcatenation } from './dynamic-sql-concatenation.ts';
+import { dynamicSqlInLoop } from './dynamic-sql-in-loop.ts';
+import { countForExistence } from './count-for-existence.ts';
+import { lobConcatenationInLoop } from './lob-concatenation-in-loop.ts';
+import { utlFileOpenInLoop } from './utl-file-open-in-loop.ts';
+import { utlFileFlushInLoop } from './utl-file-flush-in-loop.ts';
+import { optimizerLevelLowered } from './optimizer-level-lowered.ts';
+import { profilerLeftInCode } from './profiler-left-in-code.ts';
+import { outputInLoop } from './output-in-loop.ts';
+import { collectionExtendInLoop } from './collection-extend-in-loop.ts';
+import { missingNocopy } from './missing-nocopy.ts';
+import { functionWrappedColumnPredicate } from './function-wrapped-column-predicate.ts';
+import { numberArithmeticInLoop } from './number-arithmetic-in-loop.ts';
+import { loopInvariantCall } from './loop-invariant-call.ts';
 import { docPathOf, type Rule, type RuleMeta } from './rule.ts';
 
 export type { RuleMeta } from './rule.ts';
@@ -29,6 +47,24 @@ export const PERFORMANCE_RULES: readonly Rule[] = [
   bulkCollectWithoutLimit,
   commitInLoop,
   nestedCursorLoop,
+  hiddenSqlInLoop,
+  autonomousCallInLoop,
+  selectFromDual,
+  plsqlFunctionInSql,
+  dynamicSqlConcatenation,
+  dynamicSqlInLoop,
+  countForExistence,
+  lobConcatenationInLoop,
+  utlFileOpenInLoop,
+  utlFileFlushInLoop,
+  optimizerLevelLowered,
+  profilerLeftInCode,
+  outputInLoop,
+  collectionExtendInLoop,
+  missingNocopy,
+  functionWrappedColumnPredicate,
+  numberArithmeticInLoop,
+  loopInvariantCall,
 ];
 
 /** Findings the analyzer itself produces, not a performance rule. */

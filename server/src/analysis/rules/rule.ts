@@ -3,6 +3,7 @@
  * severity follows the loop heat unless the rule says otherwise.
  */
 import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
+import type { CallGraph } from '../index/callGraph.ts';
 import type { IterationEstimate } from '../semantic/estimate.ts';
 import type { SimpleStatementNode } from '../../syntax/model/nodes.ts';
 import type { Scope } from '../semantic/scope.ts';
@@ -48,6 +49,8 @@ export interface RuleContext {
   readonly file: string | undefined;
   /** The document's text. */
   readonly text: string;
+  /** The workspace call graph (this document's subprograms are in it under `file`, or '' without a name). */
+  readonly callGraph: CallGraph;
   /** Rule options from the configuration (`rules.<id>.options`). */
   readonly options: Readonly<Record<string, unknown>>;
   report(range: SourceRange, message: string, options?: ReportOptions): void;

@@ -20,6 +20,7 @@ import type {
 import { estimateOf, type IterationEstimate, type LoopSource } from './estimate.ts';
 import { loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
+import { isRowTimingPoint, rowLoop, timingPointRowContext, triggerRowContext, type RowContext } from './rowContexts.ts';
 import { Scope } from './scope.ts';
 import { alwaysLeaves } from './leaves.ts';
 import { readsOnlyDictionary } from './dictionary.ts';
@@ -34,6 +35,8 @@ export interface LoopInfo {
   source: LoopSource;
   /** This loop's body: its own source times the enclosing loops'. */
   estimate: IterationEstimate;
+  /** Set when this is no loop statement but a per-row context (a row trigger's body, a function called from SQL). */
+  rowContext?: RowContext;
 }
 
 export interface Position {
@@ -87,6 +90,8 @@ export interface WalkOptions {
   /** Whether a call statement always raises (so code before it on the same path leaves the loop). */
   callAlwaysRaises?: (statement: SimpleStatementNode, scope: Scope) => boolean;
   visitors: readonly ModelVisitor[];
+  /** The per-row context of a subprogram's body (a function SQL calls per row), if it has one. */
+  rowContextOf?: (sub: SubprogramNode, unit: UnitNode) => RowContext | undefined;
 }
 
 /** Whether the loop's own query (inline or a declared cursor's) reads only data-dictionary views. */
@@ -169,9 +174,15 @@ class Walker {
     }
     if (unit.subprogram) this.subprogram(unit.subprogram, position);
     // a standalone subprogram's unit carries its body too: walk it once, as the subprogram's
-    if (unit.body && unit.body !== unit.subprogram?.body) this.block(unit.body, position);
-    this.statements(unit.statements, position);
-    for (const timingPoint of unit.trigger?.timingPoints ?? []) this.block(timingPoint.body, position);
+    // a row-level trigger's body runs once per row of the triggering statement
+    const triggerRows = triggerRowContext(unit);
+    const bodyPosition = triggerRows ? { ...position, loop: rowLoop(triggerRows, unit.range) } : position;
+    if (unit.body && unit.body !== unit.subprogram?.body) this.block(unit.body, bodyPosition);
+    this.statements(unit.statements, bodyPosition);
+    for (const timingPoint of unit.trigger?.timingPoints ?? []) {
+      const rows = isRowTimingPoint(timingPoint.timing) ? rowLoop(timingPointRowContext(unit), timingPoint.body.range) : undefined;
+      this.block(timingPoint.body, rows ? { ...position, loop: rows } : position);
+    }
   }
 
   private subprogram(sub: SubprogramNode, outer: Position): void {
@@ -181,6 +192,9 @@ class Walker {
     scope.defineSubprograms(sub.subprograms);
     // A subprogram's body runs when it is called, not once per iteration of a loop around its declaration.
     const position: Position = { unit: outer.unit, subprogram: sub, scope, conditions: [] };
+    // ... unless SQL calls it per row: then its body runs once per row of that statement
+    const rows = this.options.rowContextOf?.(sub, outer.unit);
+    if (rows) position.loop = rowLoop(rows, sub.range);
     if (!sharesDeclarations(sub.body, sub.declarations)) this.declarations(sub.declarations, position);
     if (!sharesSubprograms(sub.body, sub.subprograms)) for (const nested of sub.subprograms) this.subprogram(nested, position);
     if (sub.body) this.block(sub.body, position);

@@ -22,12 +22,13 @@ export interface JsonReport {
   version: 1;
   files: number;
   findings: JsonFinding[];
-  stats: { files: number; lines: number; parseMs: number; analysisMs: number; indexMs: number };
+  stats: { files: number; lines: number; parseMs: number; analysisMs: number; indexMs: number; callGraphMs?: number };
   errors: { file: string; message: string }[];
 }
 
 export function toJsonReport(report: CheckReport): JsonReport {
-  const stats = { files: report.files, lines: report.lines, parseMs: report.parseMs, analysisMs: report.analysisMs, indexMs: report.indexMs };
+  const stats: JsonReport['stats'] = { files: report.files, lines: report.lines, parseMs: report.parseMs, analysisMs: report.analysisMs, indexMs: report.indexMs };
+  if (report.callGraphMs !== undefined) stats.callGraphMs = report.callGraphMs;
   return {
     version: 1,
     files: report.files,

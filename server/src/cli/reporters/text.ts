@@ -8,7 +8,8 @@ export function summaryLine(report: CheckReport): string {
     `${plural(report.files, 'file')} checked, ${plural(report.lines, 'line')}: ` +
     `${plural(report.findings.length, 'finding')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`;
   if (report.errors.length > 0) s += `, ${plural(report.errors.length, 'file')} not checked`;
-  return `${s}; parse ${report.parseMs} ms, index ${report.indexMs} ms, analysis ${report.analysisMs} ms`;
+  const graph = report.callGraphMs !== undefined ? `, call graph ${report.callGraphMs} ms` : '';
+  return `${s}; parse ${report.parseMs} ms, index ${report.indexMs} ms${graph}, analysis ${report.analysisMs} ms`;
 }
 
 export function renderText(report: CheckReport, options: ReportOptions): string {

@@ -1,0 +1,48 @@
+/**
+ * A predicate that wraps a column in a function: `WHERE UPPER(last_name) = :n`, `TRUNC(created) = :d` (preview,
+ * info). An index on the column cannot be used for it: the optimizer would need a function-based index on the same
+ * expression (Oracle: "If the query passes a column to a function, then the query cannot use user-created indexes
+ * on that column").
+ */
+import { docPathOf, type Rule } from './rule.ts';
+
+const id = 'function-wrapped-column-predicate';
+
+const WRAPPED = /\b(UPPER|LOWER|TRUNC|TO_CHAR|TO_NUMBER|TO_DATE|NVL|SUBSTR|TRIM|LTRIM|RTRIM)\s*\(\s*((?:[A-Za-z][\w$#]*\.)?([A-Za-z][\w$#]*))\s*(?:,[^()]*)?\)\s*(=|<=|>=|<>|!=|<|>|\bLIKE\b|\bBETWEEN\b|\bIN\b)/gi;
+
+export const functionWrappedColumnPredicate: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'info',
+    status: 'preview',
+    summary: 'A WHERE or ON predicate that wraps a column in a function (UPPER(col) = ..., TRUNC(date_col) = ...): a normal index on the column cannot be used.',
+    remedy: 'Compare the bare column with a transformed value (col >= TRUNC(:d) AND col < TRUNC(:d) + 1), or create a function-based index on the same expression.',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    return {
+      sql(sql, position) {
+        if (sql.sqlKind !== 'select' && sql.sqlKind !== 'update' && sql.sqlKind !== 'delete') return;
+        const text = context.textIn(sql.range);
+        const where = text.search(/\b(where|on)\b/i);
+        if (where < 0) return;
+        const body = text.slice(where).replace(/'(?:[^']|'')*'/g, (s) => ' '.repeat(s.length));
+        WRAPPED.lastIndex = 0;
+        for (let match = WRAPPED.exec(body); match; match = WRAPPED.exec(body)) {
+          const column = match[2]!;
+          const last = match[3]!.toUpperCase();
+          // a PL/SQL variable or parameter wrapped in a function is computed once, not per row
+          if (!column.includes('.') && position.scope.lookup(last)) continue;
+          if (/^(SYSDATE|SYSTIMESTAMP|USER|CURRENT_DATE)$/i.test(last)) continue;
+          const offset = where + match.index;
+          const before = text.slice(0, offset);
+          const line = sql.range.line + (before.match(/\n/g)?.length ?? 0);
+          const column1 = before.includes('\n') ? offset - before.lastIndexOf('\n') : sql.range.column + offset;
+          context.report({ line, column: column1, endLine: line, endColumn: column1 + match[1]!.length },
+            `${match[1]!.toUpperCase()}(${column}) in a predicate: a normal index on ${column} cannot be used for it. Compare the bare column with a transformed value, or index the expression.`, { severity: 'info' });
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * `c := c || x` on a CLOB inside a loop: each append builds a new temporary LOB. 10,000 appends took 37.35 s on
+ * 11.2.0.4, 0.92 s on 12.1 and 0.57 s on 19c; buffering in a VARCHAR2(32767) and writing it with
+ * DBMS_LOB.WRITEAPPEND when full took 0.11 / 0.11 / 0.06 s (gist vlsi/052424856512f80137989c817cb8f046).
+ */
+import type { SourceRange } from '../../syntax/finding.ts';
+import type { LoopInfo } from '../semantic/walk.ts';
+import { docPathOf, type Rule } from './rule.ts';
+
+const id = 'lob-concatenation-in-loop';
+
+const LOB_TYPE = /^\s*N?CLOB\b/i;
+
+export const lobConcatenationInLoop: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'warning',
+    status: 'stable',
+    summary: 'A CLOB grown with c := c || x inside a loop: each append copies through a new temporary LOB.',
+    remedy: 'Append to a VARCHAR2(32767) buffer and write it to the CLOB with DBMS_LOB.WRITEAPPEND when it is full (and once after the loop).',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    // one finding per variable and loop: the remedy (a buffer) covers every append of the loop
+    const grown = new Map<string, { target: string; type: string; range: SourceRange; loop: LoopInfo; appends: number }>();
+    return {
+      finish() {
+        for (const { target, type, range, loop, appends } of grown.values()) {
+          const more = appends > 1 ? ` (${appends} appends in this loop)` : '';
+          context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + target.length },
+            `${target} (${type}) is grown with || ${loop.estimate.text}${more}: each append goes through a new temporary LOB. ` +
+            'Collect the pieces in a VARCHAR2(32767) buffer and write it with DBMS_LOB.WRITEAPPEND when full.', {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+            });
+        }
+      },
+      statement(statement, position) {
+        const loop = position.loop;
+        if (!loop || position.handler || statement.statementKind !== 'assignment' || !statement.target) return;
+        const target = statement.target;
+        if (!/^[A-Za-z][\w$#]*$/.test(target)) return;
+        const found = position.scope.lookup(target.toUpperCase());
+        const type = found?.symbol.declaration?.typeText ?? found?.symbol.parameter?.type;
+        if (!type || !LOB_TYPE.test(type)) return;
+        const text = context.textIn(statement.range);
+        const value = text.slice(text.indexOf(':=') + 2);
+        const name = target.replace(/[$#]/g, '\\$&');
+        // the variable itself is an operand of a concatenation on the right: the LOB grows by appending
+        if (!new RegExp(`^\\s*${name}\\s*\\|\\||\\|\\|\\s*${name}\\s*(;|$|\\|\\|)`, 'i').test(value)) return;
+        const key = `${loop.statement.range.line}:${loop.statement.range.column}:${target.toUpperCase()}`;
+        const known = grown.get(key);
+        if (known) known.appends++;
+        else grown.set(key, { target, type: type.trim().split(/\s/)[0]!.toUpperCase(), range: statement.range, loop, appends: 1 });
+      },
+    };
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * PL/SQL compiled without the optimizer or with debug code, set from code or a script: PLSQL_OPTIMIZE_LEVEL 0 or
+ * 1, PLSQL_DEBUG = TRUE, ALTER ... COMPILE DEBUG (the same as level 1), PLSQL_CODE_TYPE = INTERPRETED. Level 2
+ * (the default) and 3 rewrite cursor FOR loops to fetch 100 rows at a time and inline calls; level 1 keeps the
+ * code as written, so the loops the other rules find get slower still.
+ */
+import { docPathOf, type Rule } from './rule.ts';
+import { lineStartsOf, positionOf, scanPieces } from './support/literals.ts';
+import type { Severity } from '../../syntax/finding.ts';
+
+const id = 'optimizer-level-lowered';
+
+const SETTINGS: { pattern: RegExp; what: (m: RegExpExecArray) => string; severity: Severity }[] = [
+  { pattern: /(?<![$\w])plsql_optimize_level\s*=\s*'?([01])\b/gi, what: (m) => `PLSQL_OPTIMIZE_LEVEL = ${m[1]}`, severity: 'warning' },
+  { pattern: /(?<![$\w])plsql_debug\s*=\s*'?true\b/gi, what: () => 'PLSQL_DEBUG = TRUE', severity: 'warning' },
+  { pattern: /\bcompile\s+(?:(?:body|specification)\s+)?debug\b/gi, what: () => 'COMPILE DEBUG (the same as PLSQL_OPTIMIZE_LEVEL = 1)', severity: 'warning' },
+  { pattern: /(?<![$\w])plsql_code_type\s*=\s*'?interpreted\b/gi, what: () => 'PLSQL_CODE_TYPE = INTERPRETED', severity: 'info' },
+];
+
+export const optimizerLevelLowered: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'warning',
+    status: 'stable',
+    summary: 'PL/SQL compiled with the optimizer lowered or debug code on: PLSQL_OPTIMIZE_LEVEL 0/1, PLSQL_DEBUG, COMPILE DEBUG, PLSQL_CODE_TYPE = INTERPRETED.',
+    remedy: 'Compile shipped code at PLSQL_OPTIMIZE_LEVEL 2 (the default) or 3, without DEBUG; keep debug builds to development schemas.',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    return {
+      finish() {
+        const text = context.text;
+        if (!/plsql_optimize_level|plsql_debug|debug|plsql_code_type/i.test(text)) return;
+        let lineStarts: number[] | undefined;
+        for (const piece of scanPieces(text)) {
+          const slice = text.slice(piece.start, piece.end);
+          for (const setting of SETTINGS) {
+            setting.pattern.lastIndex = 0;
+            for (let match = setting.pattern.exec(slice); match; match = setting.pattern.exec(slice)) {
+              lineStarts ??= lineStartsOf(text);
+              const start = positionOf(lineStarts, piece.start + match.index);
+              const end = positionOf(lineStarts, piece.start + match.index + match[0].length);
+              const where = piece.kind === 'string' ? 'in a SQL string' : 'in the script';
+              const what = setting.what(match);
+              const why = setting.severity === 'info'
+                ? 'interpreted code is the default, but a unit compiled NATIVE for speed goes back to interpreted here'
+                : 'the unit compiles without the optimizations of level 2 (cursor FOR loops fetching 100 rows at a time, inlining, dead-code removal)';
+              context.report({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column },
+                `${what} ${where}: ${why}. Ship code at the default level (2) or 3, and keep debug compilation to development.`, { severity: setting.severity });
+            }
+          }
+        }
+      },
+    };
+  },
+};

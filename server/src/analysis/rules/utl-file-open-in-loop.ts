@@ -1,0 +1,63 @@
+/**
+ * UTL_FILE.FOPEN (or FCLOSE) inside a loop for a file whose name does not change per iteration: the same file
+ * is opened and closed again for every row (an open(), a close() and a flush of the buffer each time), where one
+ * open before the loop and one close after it would do. A loop that writes one file per row (the name built from
+ * the row) is not reported.
+ */
+import type { CallNode } from '../../syntax/model/nodes.ts';
+import type { LoopInfo } from '../semantic/walk.ts';
+import { docPathOf, type Rule } from './rule.ts';
+
+const id = 'utl-file-open-in-loop';
+const OPENS = new Set(['UTL_FILE.FOPEN', 'UTL_FILE.FOPEN_NCHAR']);
+
+function argument(call: CallNode, name: string, position: number) {
+  return call.args.find((a) => a.name === name) ?? (call.args[position - 1]?.name === undefined ? call.args[position - 1] : undefined);
+}
+
+/** Names (upper case) read by an expression. */
+function namesIn(text: string): string[] {
+  return (text.replace(/'(?:[^']|'')*'/g, "''").match(/[A-Za-z][\w$#]*/g) ?? []).map((n) => n.toUpperCase());
+}
+
+export const utlFileOpenInLoop: Rule = {
+  meta: {
+    id,
+    defaultSeverity: 'warning',
+    status: 'stable',
+    summary: 'UTL_FILE.FOPEN inside a loop for the same file every iteration: the file is opened, flushed and closed once per row.',
+    remedy: 'Open the file once before the loop and close it once after it (and in the exception handler).',
+    fixKind: 'none',
+    docPath: docPathOf(id),
+  },
+  create(context) {
+    // variables assigned inside each loop: a file name built in the loop changes per iteration
+    const assignedIn = new Map<LoopInfo, Set<string>>();
+    return {
+      statement(statement, position) {
+        if (statement.statementKind !== 'assignment' || !statement.target) return;
+        for (let loop = position.loop; loop; loop = loop.parent) {
+          const set = assignedIn.get(loop) ?? new Set<string>();
+          set.add(statement.target.toUpperCase());
+          assignedIn.set(loop, set);
+        }
+      },
+      call({ call, position }) {
+        const loop = position.loop;
+        if (!loop || position.handler) return;
+        const callee = call.name.replace(/^SYS\./, '');
+        if (!OPENS.has(callee)) return;
+        const location = argument(call, 'LOCATION', 1);
+        const filename = argument(call, 'FILENAME', 2);
+        if (!location || !filename) return;
+        const varying = new Set<string>([...loop.statement.iterators.map((i) => i.toUpperCase()), ...(assignedIn.get(loop) ?? [])]);
+        if ([...namesIn(location.text), ...namesIn(filename.text)].some((n) => varying.has(n))) return;
+        context.report(call.nameRange,
+          `${callee} opens the same file (${filename.text}) ${loop.estimate.text}: each iteration opens, flushes and closes it again. Open it once before the loop and close it after.`, {
+            loop: { estimate: loop.estimate, line: loop.statement.range.line },
+            related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+          });
+      },
+    };
+  },
+};
