@@ -231,8 +231,9 @@ class Walker {
 
   private statements(statements: readonly StatementNode[], position: Position): void {
     // Code on a path that always leaves the loop (`IF done THEN COMMIT; EXIT; END IF`, a handler ending in
-    // RAISE) runs at most once per run of the loop: it belongs to the enclosing loop, or to none.
-    const inner = position.loop && this.leaves(statements, position)
+    // RAISE) runs at most once per run of the loop: it belongs to the enclosing loop, or to none. A per-row
+    // context is no loop to leave: a RETURN or RAISE ends the call for this row, and the next row calls again.
+    const inner = position.loop && !position.loop.rowContext && this.leaves(statements, position)
       ? { ...position, loop: position.loop.parent, conditions: [] }
       : position;
     for (const statement of statements) this.statement(statement, inner);
