@@ -13,6 +13,7 @@ import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
+import { withLfLineBreaks } from '../parser/lineBreaks.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 
 export interface RuleSetting {
@@ -64,7 +65,8 @@ function overlaps(a: SourceRange, b: SourceRange): boolean {
   return !aStartsAfterB && !bStartsAfterA;
 }
 
-export function analyzeText(text: string, options: AnalyzeOptions = {}): AnalysisResult {
+export function analyzeText(source: string, options: AnalyzeOptions = {}): AnalysisResult {
+  const text = withLfLineBreaks(source); // lines as parseScript counts them
   const started = performance.now();
   const script = options.script ?? parseScript(text, { unitCache: options.unitCache });
   const parsed = performance.now();
