@@ -3,7 +3,6 @@
  * Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage or configuration error,
  * unreadable file or internal error.
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
@@ -19,6 +18,8 @@ import { createProjectAnalyzer, type ProjectAnalyzer } from '../analysis/analyze
 import { render } from './reporters/index.ts';
 import { summaryLine } from './reporters/text.ts';
 import { prepareRun, readPathList, UsageError } from './runSetup.ts';
+import { checkInputs } from './checkInputs.ts';
+import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safeOutput.ts';
 
 export const VERSION: string = pkg.version;
 /** Where docs/rules/<id>.md are published (package.json "homepage", ending at the repository tree). */
@@ -72,6 +73,17 @@ export async function runCheck(
   if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
   else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
 
+  if (options.output !== undefined) {
+    // Before any work: a report written over an input would destroy the code it reports on.
+    try {
+      refuseInputOverwrite(resolve(io.cwd, options.output), options.output, checkInputs(paths, io.cwd, discovery.files.map((f) => f.path), run.includes));
+    } catch (err) {
+      if (!(err instanceof OutputRefused)) throw err;
+      io.stderr(`plsql-perf: ${err.message}\n`);
+      return 2;
+    }
+  }
+
   const analyzer: ProjectAnalyzer = makeAnalyzer(run.config.analyzer);
   const progress = createProgress({ write: io.stderr, isTTY: io.stderrIsTTY, columns: io.columns });
   const report = checkFiles(files, analyzer, discovery.errors, {
@@ -96,7 +108,7 @@ export async function runCheck(
     io.stdout(text);
   } else {
     try {
-      writeFileSync(resolve(io.cwd, options.output), text);
+      writeFileAtomically(resolve(io.cwd, options.output), text);
     } catch (err) {
       io.stderr(`plsql-perf: cannot write ${options.output}: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
