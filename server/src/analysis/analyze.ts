@@ -7,6 +7,9 @@ import { compareFindings, type Finding, type Severity, type SourceRange } from '
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
 import type { StatementNode, UnitNode } from '../syntax/model/nodes.ts';
 import { definitionsOfScript, type IndexedDefinition, type WorkspaceIndex } from './index/workspaceIndex.ts';
+
+/** What the rules ask of the workspace: the definitions under a name (a check run's workers keep only these). */
+export type DefinitionSource = Pick<WorkspaceIndex, 'definitions'>;
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
@@ -31,7 +34,7 @@ export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
   /** The document's path or URI, as the workspace index knows it. */
   file?: string;
   /** The workspace, for calls into other files; without it only this document is known. */
-  index?: WorkspaceIndex;
+  index?: DefinitionSource;
   config?: AnalyzerConfig;
   /** A parse of exactly this text that the caller already has (the CLI parses once for index and rules). */
   script?: ParsedScript;

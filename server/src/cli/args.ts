@@ -16,6 +16,12 @@ export interface CheckOptions {
   rules: string[];
   /** Read more paths from this file, one per line (`-` = standard input). */
   filesFrom: string | undefined;
+  /** Worker threads (`--jobs`); undefined: one per core. 1 checks in the main thread alone. */
+  jobs?: number;
+  /** The check cache (`--cache FILE`). */
+  cache?: string;
+  /** Files larger than this many bytes are not checked (`--max-file-size`, default 50 MB). */
+  maxFileSize?: number;
 }
 
 export type ParsedArgs =
@@ -42,6 +48,12 @@ Options:
                          (committed, staged and unstaged changes; new files count whole)
       --rule ID          report only this rule; repeat or separate with commas for several
       --files-from FILE  read more paths from FILE, one per line; '-' reads standard input
+  -j, --jobs N           check on N worker threads (default: one per core once there is 1 MB
+                         of code or more; 1 = the main thread only)
+      --cache FILE       keep what each file contributed in FILE; a later run re-checks only
+                         changed files and the files that depend on them
+      --max-file-size SIZE  skip (and report) files larger than SIZE: bytes, or with KB, MB or GB
+                         (default 50MB)
   -q, --quiet            text format: no summary line; no status line on standard error
   -h, --help             show this help
   -V, --version          show the version
@@ -50,7 +62,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it,
             2 usage or configuration error, unreadable file or internal error.
 `;
 
-type ValueOption = 'format' | 'output' | 'failOn' | 'config' | 'diff' | 'rule' | 'filesFrom';
+type ValueOption = 'format' | 'output' | 'failOn' | 'config' | 'diff' | 'rule' | 'filesFrom' | 'jobs' | 'cache' | 'maxFileSize';
 
 const valueOptions: Record<string, ValueOption> = {
   '-f': 'format',
@@ -62,6 +74,10 @@ const valueOptions: Record<string, ValueOption> = {
   '--diff': 'diff',
   '--rule': 'rule',
   '--files-from': 'filesFrom',
+  '-j': 'jobs',
+  '--jobs': 'jobs',
+  '--cache': 'cache',
+  '--max-file-size': 'maxFileSize',
 };
 
 function usageError(message: string): ParsedArgs {
@@ -132,6 +148,17 @@ function setOption(options: CheckOptions, key: ValueOption, name: string, value:
       options.rules.push(...ids);
       return undefined;
     }
+    case 'jobs': {
+      if (!/^[1-9][0-9]{0,3}$/.test(value)) return `option '${name}' needs a number of threads from 1 (got '${value}')`;
+      options.jobs = Number(value);
+      return undefined;
+    }
+    case 'maxFileSize': {
+      const size = parseSize(value);
+      if (size === undefined) return `option '${name}' needs a size such as 50MB, 800KB or 1000000 (got '${value}')`;
+      options.maxFileSize = size;
+      return undefined;
+    }
     case 'diff':
       if (value === '' || value.startsWith('-')) return `option '${name}' needs a git revision (got '${value}')`;
       options.diff = value;
@@ -141,4 +168,15 @@ function setOption(options: CheckOptions, key: ValueOption, name: string, value:
       options[key] = value;
       return undefined;
   }
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+/** `50MB`, `800 kb`, `1g`, `1000000` (bytes); binary units, as file managers on Linux show sizes. */
+export function parseSize(value: string): number | undefined {
+  const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const bytes = Math.floor(Number(m[1]) * unit);
+  return bytes > 0 ? bytes : undefined;
 }

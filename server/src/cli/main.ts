@@ -9,7 +9,6 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { ConfigError } from '../analysis/config/configError.ts';
 import { parseArgs, USAGE, type CheckOptions } from './args.ts';
 import { runReport } from './report/reportCommand.ts';
-import { checkFiles } from './check.ts';
 import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
 import type { CheckReport, FailOn } from './model.ts';
@@ -20,6 +19,9 @@ import { summaryLine } from './reporters/text.ts';
 import { prepareRun, readPathList, UsageError } from './runSetup.ts';
 import { checkInputs } from './checkInputs.ts';
 import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safeOutput.ts';
+import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
+import { runChecks } from './scale/runChecks.ts';
+import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
 export const VERSION: string = pkg.version;
 /** Where docs/rules/<id>.md are published (package.json "homepage", ending at the repository tree). */
@@ -68,15 +70,19 @@ export async function runCheck(
   const run = await prepareRun(options, paths, io.cwd);
 
   const discovery = discoverFiles(paths, io.cwd);
-  const files = discovery.files.filter((f) => run.includes(f.path));
+  const sized = withinSizeLimit(discovery.files.filter((f) => run.includes(f.path)), options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  const files = sized.files;
   for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
+  for (const e of sized.errors) io.stderr(`plsql-perf: ${e.file}: ${e.message}\n`);
   if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
   else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
 
-  if (options.output !== undefined) {
+  if (options.output !== undefined || options.cache !== undefined) {
     // Before any work: a report written over an input would destroy the code it reports on.
     try {
-      refuseInputOverwrite(resolve(io.cwd, options.output), options.output, checkInputs(paths, io.cwd, discovery.files.map((f) => f.path), run.includes));
+      const inputs = checkInputs(paths, io.cwd, discovery.files.map((f) => f.path), run.includes);
+      if (options.output !== undefined) refuseInputOverwrite(resolve(io.cwd, options.output), options.output, inputs);
+      if (options.cache !== undefined) refuseInputOverwrite(resolve(io.cwd, options.cache), options.cache, inputs);
     } catch (err) {
       if (!(err instanceof OutputRefused)) throw err;
       io.stderr(`plsql-perf: ${err.message}\n`);
@@ -84,9 +90,12 @@ export async function runCheck(
     }
   }
 
-  const analyzer: ProjectAnalyzer = makeAnalyzer(run.config.analyzer);
   const progress = createProgress({ write: io.stderr, isTTY: io.stderrIsTTY, columns: io.columns });
-  const report = checkFiles(files, analyzer, discovery.errors, {
+  const choice = {
+    config: run.config.analyzer, jobs: options.jobs, cache: options.cache, cwd: io.cwd, totalBytes: sized.totalBytes,
+    version: VERSION, ruleIds: KNOWN_RULE_IDS, warn: (message: string) => io.stderr(`plsql-perf: ${message}\n`),
+  };
+  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
@@ -97,7 +106,7 @@ export async function runCheck(
         io.stderr(`plsql-perf: cannot read ${error.file}: ${error.message}\n`);
       }
     },
-  });
+  }, choice);
   progress.done();
   const pathOf = new Map(files.map((f) => [f.display, f.path]));
   report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));

@@ -38,6 +38,13 @@ interface FileEntry {
   references: IndexedReference[];
 }
 
+/** What one file contributes to the index (plain data: it crosses threads and goes into the check cache). */
+export interface IndexEntries {
+  definitions: IndexedDefinition[];
+  /** Call sites; a worker that only resolves calls needs none. */
+  references?: IndexedReference[];
+}
+
 /** Last part of a possibly schema-qualified unit name: `APP.BY2` -> `BY2`. */
 export function unqualified(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -65,6 +72,13 @@ export class WorkspaceIndex {
     this.byName = undefined;
     this.byReference = undefined;
     this.indexMs += performance.now() - started;
+  }
+
+  /** (Re)indexes one file from entries indexed elsewhere (a worker thread, or a cache of an earlier run). */
+  updateFromEntries(file: string, entries: IndexEntries): void {
+    this.files.set(file, { definitions: entries.definitions, references: entries.references ?? [] });
+    this.byName = undefined;
+    this.byReference = undefined;
   }
 
   remove(file: string): void {
