@@ -52,7 +52,7 @@ function startWorker(script: URL, workerData: unknown): Worker {
 
 export function threadExecutor(config: AnalyzerConfig): Executor {
   const thread = startWorker(workerScript(), { config });
-  const waiting: { resolve: (value: any) => void; reject: (error: Error) => void }[] = [];
+  const waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
   let failure: Error | undefined;
   const failAll = (error: Error) => {
     failure ??= error;
@@ -64,7 +64,7 @@ export function threadExecutor(config: AnalyzerConfig): Executor {
   const ask = <T>(request: WorkerRequest): Promise<T> => {
     if (failure) return Promise.reject(failure);
     return new Promise<T>((resolve, reject) => {
-      waiting.push({ resolve, reject });
+      waiting.push({ resolve: resolve as (value: unknown) => void, reject });
       thread.postMessage(request);
     });
   };
