@@ -21,6 +21,7 @@ import { checkInputs } from './checkInputs.ts';
 import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safeOutput.ts';
 import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
+import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
 export const VERSION: string = pkg.version;
@@ -44,14 +45,18 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const processIo = (): CliIo => ({
-  stdout: (s) => void process.stdout.write(s),
-  stderr: (s) => void process.stderr.write(s),
-  cwd: process.cwd(),
-  readStdin: () => readAll(process.stdin),
-  stderrIsTTY: process.stderr.isTTY === true,
-  columns: process.stderr.columns || 80, // 0 or undefined when the size is unknown
-});
+const processIo = (): CliIo => {
+  dropOutputWhenClosed(process.stdout);
+  dropOutputWhenClosed(process.stderr);
+  return {
+    stdout: (s) => void (process.stdout.destroyed || process.stdout.write(s)),
+    stderr: (s) => void (process.stderr.destroyed || process.stderr.write(s)),
+    cwd: process.cwd(),
+    readStdin: () => readAll(process.stdin),
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stderr.columns || 80, // 0 or undefined when the size is unknown
+  };
+};
 
 export function exitCodeFor(report: CheckReport, failOn: FailOn): number {
   if (report.errors.length > 0) return 2;
