@@ -71,7 +71,7 @@ test('a 180,000-line, 100,000-function profile renders in chromium: first rows, 
     assert.match(await page.locator('table[data-table="hprof-lines"] tfoot').innerText(), /500 of 180,000 rows shown/);
     for (const [name, count] of [['hprof-lines', HPROF_LINES]] as const) {
       // A click through the page: the handler builds the rows synchronously (longer than an input event may take).
-      await page.evaluate((n) => (document.querySelector(`button[data-show-all="${n}"]`) as HTMLButtonElement).click(), name);
+      await page.locator(`button[data-show-all="${name}"]`).evaluate((button) => (button as unknown as { click(): void }).click());
       await page.waitForSelector(`table[data-table="${name}"][data-complete="true"]`, { timeout: 300_000 });
       assert.equal(await rows(name), count);
       assert.equal(await page.locator(`table[data-table="${name}"] tfoot`).count(), 0);
