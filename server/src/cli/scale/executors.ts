@@ -43,11 +43,13 @@ function workerScript(): URL {
 
 /** Under tsx (the tests run the sources) the worker registers the TypeScript loader first; the bundle needs nothing. */
 function startWorker(script: URL, workerData: unknown): Worker {
-  if (!script.pathname.endsWith('.ts')) return new Worker(script, { workerData });
+  // No flags of the main process: `node --input-type=module -e ...` (or an -e script embedding the CLI) would
+  // make every worker fail to start.
+  if (!script.pathname.endsWith('.ts')) return new Worker(script, { workerData, execArgv: [] });
   const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, execArgv: [] });
 }
 
 export function threadExecutor(config: AnalyzerConfig): Executor {
