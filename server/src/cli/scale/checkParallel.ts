@@ -11,7 +11,7 @@ import { compareFileFindings, type CheckHooks } from '../check.ts';
 import { describeFsError, type SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
 import { contentHash, type CachedFile } from './checkCache.ts';
-import { inlineExecutor, threadExecutor, type Executor } from './executors.ts';
+import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
 import { fingerprintOf, type FileResult, type Timings } from './fileWork.ts';
 
 export interface ParallelOptions {
@@ -50,7 +50,7 @@ export async function checkInParallel(
   hooks: CheckHooks = {},
 ): Promise<CheckReport> {
   const executors: Executor[] = options.threads > 0
-    ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => threadExecutor(options.config))
+    ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => lazyExecutor(() => threadExecutor(options.config)))
     : [inlineExecutor(options.config)];
   const timings: Timings = { parseMs: 0, indexMs: 0, analysisMs: 0 };
   const add = (t: Timings) => {

@@ -85,3 +85,34 @@ export function threadExecutor(config: AnalyzerConfig): Executor {
     },
   };
 }
+
+/**
+ * A thread started on its first file: a run that finds every file in the cache starts none (each start loads
+ * the parser, a few hundred ms of CPU), and a small run starts only the threads it keeps busy.
+ */
+export function lazyExecutor(start: () => Executor): Executor {
+  let real: Executor | undefined;
+  let definitions: [string, IndexedDefinition[]][] | undefined;
+  const started = (): Executor => {
+    if (real === undefined) {
+      real = start();
+      // Posted before any request of the caller: the thread answers in order.
+      if (definitions !== undefined) void real.setIndex(definitions);
+    }
+    return real;
+  };
+  return {
+    first: (job) => started().first(job),
+    setIndex: async (list) => {
+      definitions = list;
+      if (real !== undefined) await real.setIndex(list);
+    },
+    second: (job) => started().second(job),
+    get pending() {
+      return real?.pending ?? 0;
+    },
+    close: async () => {
+      await real?.close();
+    },
+  };
+}
