@@ -9,9 +9,12 @@ const root = new URL('..', import.meta.url).pathname;
 /** Entry points; an entry whose source does not exist yet is skipped so partial checkouts still build. */
 const entries = [
   { in: 'server/src/cli/main.ts', out: 'dist/cli.mjs', format: 'esm' },
+  // The worker thread of `check --jobs N`, next to dist/cli.mjs (it starts it by that relative path).
+  { in: 'server/src/cli/scale/checkWorker.ts', out: 'dist/check-worker.mjs', format: 'esm' },
   { in: 'test/bench/benchParse.ts', out: 'dist/bench-parse.mjs', format: 'esm' },
   { in: 'test/bench/firstParseChild.ts', out: 'dist/bench-first-parse.mjs', format: 'esm' },
   { in: 'test/bench/benchCheck.ts', out: 'dist/bench-check.mjs', format: 'esm' },
+  { in: 'test/bench/benchScale.ts', out: 'dist/bench-scale.mjs', format: 'esm' },
   { in: 'test/bench/coldBaselineChild.ts', out: 'dist/bench-cold-baseline.mjs', format: 'esm' },
   { in: 'test/bench/bigBodyChild.ts', out: 'dist/bench-big-body.mjs', format: 'esm' },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },

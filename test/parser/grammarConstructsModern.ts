@@ -169,7 +169,7 @@ end;` },
       { name: 'a number ending in its decimal point, next to ranges', code: 'begin x := 1.; y := x / 100. + .5; for i in 1..10 loop null; end loop; for j in 2 .. 3. loop null; end loop; end;' },
       { name: "n'..' and u'..'", code: "begin x := n'abc'; y := u'\\00e9t\\00e9'; end;" },
     ],
-    rejected: { name: 'a q-quote that is never closed', code: "begin\n  x := q'£abc;\nend;", line: 2, column: 9, message: /never closed/ },
+    rejected: { name: 'a q-quote that is never closed', code: "begin\n  x := q'£abc;\nend;", line: 2, column: 8, message: /a q-quoted string .* never closed/ },
   },
   {
     bullet: 'scripts',

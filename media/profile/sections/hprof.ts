@@ -21,6 +21,8 @@ function jumpRow(ctx: RenderContext, file: string | undefined, line: number | un
   };
 }
 
+const CHART_LINES = 40;
+
 export function renderHprof(doc: ProfileDocument, ctx: RenderContext): HTMLElement {
   const run = runOf(doc, doc.measuredBy.hprof);
   const hprof = run?.hprof;
@@ -28,6 +30,9 @@ export function renderHprof(doc: ProfileDocument, ctx: RenderContext): HTMLEleme
   const lines = [...hprof.lines].sort((a, b) => b.elapsedUs - a.elapsedUs);
   const subprograms = [...hprof.subprograms].sort((a, b) => b.functionElapsedUs - a.functionElapsedUs);
   const total = hprof.totalElapsedUs;
+  // The chart shows the hottest lines (a bar per line of a 180,000-line profile would be a canvas no browser
+  // draws); the table below has them all.
+  const charted = lines.slice(0, CHART_LINES);
   return section(
     'hprof',
     'PL/SQL hot spots (DBMS_HPROF)',
@@ -37,10 +42,10 @@ export function renderHprof(doc: ProfileDocument, ctx: RenderContext): HTMLEleme
         {
           name: 'hprof-lines',
           caption: 'Elapsed time per hot line',
-          labels: lines.map((l) => (l.fileLine !== undefined ? `line ${l.fileLine}` : `unit line ${l.unitLine}`)),
-          series: [{ label: 'elapsed', values: lines.map((l) => l.elapsedUs) }],
+          labels: charted.map((l) => (l.fileLine !== undefined ? `line ${l.fileLine}` : `unit line ${l.unitLine}`)),
+          series: [{ label: 'elapsed', values: charted.map((l) => l.elapsedUs) }],
           horizontal: true,
-          describe: (i) => `${lines[i]!.label}, ${formatCount(lines[i]!.calls)} calls`,
+          describe: (i) => `${charted[i]!.label}, ${formatCount(charted[i]!.calls)} calls`,
           formatValue: formatUs,
         },
         ctx,

@@ -27,7 +27,9 @@ export function renderSource(doc: ProfileDocument): HTMLElement {
       rules !== undefined && el('span', { className: 'pp-src-note' }, rules.join(', ')),
     );
   });
-  return section('source', `Source${doc.source.file ? `: ${doc.source.file}` : ''}`, el('div', { className: 'pp-source' }, ...rows));
+  const listing = el('div', { className: 'pp-source' });
+  for (const row of rows) listing.appendChild(row); // one call with every line as an argument overflows the stack
+  return section('source', `Source${doc.source.file ? `: ${doc.source.file}` : ''}`, listing);
 }
 
 export function renderOutput(doc: ProfileDocument): HTMLElement | null {

@@ -9,12 +9,19 @@ import type { SimpleStatementNode, StatementNode, SubprogramNode, UnitNode } fro
 import type { CallGraph } from './index/callGraph.ts';
 import { definitionsOfScript, WorkspaceIndex, type IndexedDefinition } from './index/workspaceIndex.ts';
 import { sqlFunctionRowContext } from './semantic/rowContexts.ts';
+
+/**
+ * What the rules ask of the workspace: the definitions under a name and the keys declared for a table; the
+ * call graph where the caller has the whole workspace's (a check run's workers keep only definitions and keys).
+ */
+export type DefinitionSource = Pick<WorkspaceIndex, 'definitions' | 'keysOf'> & Partial<Pick<WorkspaceIndex, 'has' | 'callGraph'>>;
 import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
+import { withLfLineBreaks } from '../parser/lineBreaks.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
@@ -41,7 +48,7 @@ export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
   /** The document's path or URI, as the workspace index knows it. */
   file?: string;
   /** The workspace, for calls into other files; without it only this document is known. */
-  index?: WorkspaceIndex;
+  index?: DefinitionSource;
   config?: AnalyzerConfig;
   /** A parse of exactly this text that the caller already has (the CLI parses once for index and rules). */
   script?: ParsedScript;
@@ -75,7 +82,8 @@ function overlaps(a: SourceRange, b: SourceRange): boolean {
   return !aStartsAfterB && !bStartsAfterA;
 }
 
-export function analyzeText(text: string, options: AnalyzeOptions = {}): AnalysisResult {
+export function analyzeText(source: string, options: AnalyzeOptions = {}): AnalysisResult {
+  const text = withLfLineBreaks(source); // lines as parseScript counts them
   const started = performance.now();
   const script = options.script ?? parseScript(text, { unitCache: options.unitCache });
   const parsed = performance.now();

@@ -22,6 +22,12 @@ export interface CheckOptions {
   verbose: boolean;
   /** Apply the safe fixes to the files, then report what is left. */
   fix?: boolean;
+  /** Worker threads (`--jobs`); undefined: one per core. 1 checks in the main thread alone. */
+  jobs?: number;
+  /** The check cache (`--cache FILE`). */
+  cache?: string;
+  /** Files larger than this many bytes are not checked (`--max-file-size`, default 50 MB). */
+  maxFileSize?: number;
 }
 
 export type ParsedArgs =
@@ -54,6 +60,12 @@ Options:
   -v, --verbose          notes on standard error: the files skipped and why
       --fix              apply the safe fixes (they keep behaviour) to the files, print each change
                          on standard error, and report the findings that are left
+  -j, --jobs N           check on N worker threads (default: one per core once there is 1 MB
+                         of code or more; 1 = the main thread only)
+      --cache FILE       keep what each file contributed in FILE; a later run re-checks only
+                         changed files and the files that depend on them
+      --max-file-size SIZE  skip (and report) files larger than SIZE: bytes, or with KB, MB or GB
+                         (default 50MB)
   -q, --quiet            text format: no summary line; no status line on standard error
   -h, --help             show this help
   -V, --version          show the version
@@ -62,7 +74,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings at or above it,
             2 usage or configuration error, unreadable file or internal error.
 `;
 
-type ValueOption = 'format' | 'output' | 'failOn' | 'config' | 'diff' | 'rule' | 'filesFrom';
+type ValueOption = 'format' | 'output' | 'failOn' | 'config' | 'diff' | 'rule' | 'filesFrom' | 'jobs' | 'cache' | 'maxFileSize';
 
 /** `plsql-perf --help`: every command, one line each. */
 export const COMMANDS_USAGE = `Usage: plsql-perf COMMAND [options]
@@ -73,6 +85,7 @@ Commands:
   check PATHS...     check PL/SQL files and report the findings (text, JSON, SARIF, SonarQube, ...)
   report PROFILE     write a saved profile (.plsqlprofile.json) as HTML or Markdown, or compare two
   lsp --stdio        run the language server for any LSP client over standard input/output
+  profile import TRACE...  turn a DTrace, truss/strace, perf or pstack trace into a saved profile
 
 Options:
   -h, --help             show this help
@@ -99,6 +112,10 @@ const valueOptions: Record<string, ValueOption> = {
   '--diff': 'diff',
   '--rule': 'rule',
   '--files-from': 'filesFrom',
+  '-j': 'jobs',
+  '--jobs': 'jobs',
+  '--cache': 'cache',
+  '--max-file-size': 'maxFileSize',
 };
 
 function usageError(message: string): ParsedArgs {
@@ -182,6 +199,17 @@ function setOption(options: CheckOptions, key: ValueOption, name: string, value:
       options.rules.push(...ids);
       return undefined;
     }
+    case 'jobs': {
+      if (!/^[1-9][0-9]{0,3}$/.test(value)) return `option '${name}' needs a number of threads from 1 (got '${value}')`;
+      options.jobs = Number(value);
+      return undefined;
+    }
+    case 'maxFileSize': {
+      const size = parseSize(value);
+      if (size === undefined) return `option '${name}' needs a size such as 50MB, 800KB or 1000000 (got '${value}')`;
+      options.maxFileSize = size;
+      return undefined;
+    }
     case 'diff':
       if (value === '' || value.startsWith('-')) return `option '${name}' needs a git revision (got '${value}')`;
       options.diff = value;
@@ -191,4 +219,15 @@ function setOption(options: CheckOptions, key: ValueOption, name: string, value:
       options[key] = value;
       return undefined;
   }
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+/** `50MB`, `800 kb`, `1g`, `1000000` (bytes); binary units, as file managers on Linux show sizes. */
+export function parseSize(value: string): number | undefined {
+  const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const bytes = Math.floor(Number(m[1]) * unit);
+  return bytes > 0 ? bytes : undefined;
 }

@@ -3,7 +3,6 @@
  * Exit codes: 0 clean (below --fail-on), 1 findings at or above --fail-on, 2 usage or configuration error,
  * unreadable file or internal error.
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { severityRank } from '../syntax/finding.ts';
 import pkg from '../../../package.json' with { type: 'json' };
@@ -12,7 +11,6 @@ import { COMMANDS_USAGE, LSP_USAGE, parseArgs, USAGE, type CheckOptions } from '
 import { skipForeignDialects } from './dialectFilter.ts';
 import { runReport } from './report/reportCommand.ts';
 import { runProfileImport } from './profileImport/importCommand.ts';
-import { checkFiles } from './check.ts';
 import { applySafeFixes } from './applyFixes.ts';
 import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
@@ -22,6 +20,12 @@ import { createProjectAnalyzer, type ProjectAnalyzer } from '../analysis/analyze
 import { render } from './reporters/index.ts';
 import { summaryLine } from './reporters/text.ts';
 import { prepareRun, readPathList, UsageError } from './runSetup.ts';
+import { checkInputs } from './checkInputs.ts';
+import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safeOutput.ts';
+import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
+import { runChecks } from './scale/runChecks.ts';
+import { dropOutputWhenClosed } from './closedOutput.ts';
+import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
 export const VERSION: string = pkg.version;
 /** Where docs/rules/<id>.md are published (package.json "homepage", ending at the repository tree). */
@@ -44,14 +48,18 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const processIo = (): CliIo => ({
-  stdout: (s) => void process.stdout.write(s),
-  stderr: (s) => void process.stderr.write(s),
-  cwd: process.cwd(),
-  readStdin: () => readAll(process.stdin),
-  stderrIsTTY: process.stderr.isTTY === true,
-  columns: process.stderr.columns || 80, // 0 or undefined when the size is unknown
-});
+const processIo = (): CliIo => {
+  dropOutputWhenClosed(process.stdout);
+  dropOutputWhenClosed(process.stderr);
+  return {
+    stdout: (s) => void (process.stdout.destroyed || process.stdout.write(s)),
+    stderr: (s) => void (process.stderr.destroyed || process.stderr.write(s)),
+    cwd: process.cwd(),
+    readStdin: () => readAll(process.stdin),
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stderr.columns || 80, // 0 or undefined when the size is unknown
+  };
+};
 
 export function exitCodeFor(report: CheckReport, failOn: FailOn): number {
   if (report.errors.length > 0) return 2;
@@ -71,16 +79,37 @@ export async function runCheck(
 
   const discovery = discoverFiles(paths, io.cwd);
   const included = discovery.files.filter((f) => run.includes(f.path));
-  const files = options.dialectCheck ? skipForeignDialects(included, options.verbose ? io.stderr : undefined) : included;
+  const ofOracle = options.dialectCheck ? skipForeignDialects(included, options.verbose ? io.stderr : undefined) : included;
+  const sized = withinSizeLimit(ofOracle, options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  const files = sized.files;
   // A text report on standard output lists these errors itself: say them on standard error only otherwise.
   const reportShowsErrors = options.format === 'text' && options.output === undefined;
-  if (!reportShowsErrors) for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
+  if (!reportShowsErrors) {
+    for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
+    for (const e of sized.errors) io.stderr(`plsql-perf: ${e.file}: ${e.message}\n`);
+  }
   if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
   else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
 
-  const analyzer: ProjectAnalyzer = makeAnalyzer(run.config.analyzer);
+  if (options.output !== undefined || options.cache !== undefined) {
+    // Before any work: a report written over an input would destroy the code it reports on.
+    try {
+      const inputs = checkInputs(paths, io.cwd, discovery.files.map((f) => f.path), run.includes);
+      if (options.output !== undefined) refuseInputOverwrite(resolve(io.cwd, options.output), options.output, inputs);
+      if (options.cache !== undefined) refuseInputOverwrite(resolve(io.cwd, options.cache), options.cache, inputs);
+    } catch (err) {
+      if (!(err instanceof OutputRefused)) throw err;
+      io.stderr(`plsql-perf: ${err.message}\n`);
+      return 2;
+    }
+  }
+
   const progress = createProgress({ write: io.stderr, isTTY: io.stderrIsTTY, columns: io.columns });
-  const report = checkFiles(files, analyzer, discovery.errors, {
+  const choice = {
+    config: run.config.analyzer, jobs: options.jobs, cache: options.cache, cwd: io.cwd, totalBytes: sized.totalBytes,
+    version: VERSION, ruleIds: KNOWN_RULE_IDS, warn: (message: string) => io.stderr(`plsql-perf: ${message}\n`),
+  };
+  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
@@ -91,7 +120,7 @@ export async function runCheck(
         io.stderr(`plsql-perf: cannot read ${error.file}: ${error.message}\n`);
       }
     },
-  });
+  }, choice);
   progress.done();
   const pathOf = new Map(files.map((f) => [f.display, f.path]));
   report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));
@@ -108,7 +137,7 @@ export async function runCheck(
     io.stdout(text);
   } else {
     try {
-      writeFileSync(resolve(io.cwd, options.output), text);
+      writeFileAtomically(resolve(io.cwd, options.output), text);
     } catch (err) {
       io.stderr(`plsql-perf: cannot write ${options.output}: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;

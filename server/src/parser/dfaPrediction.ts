@@ -16,6 +16,14 @@ import { ATNSimulator, ParserATNSimulator, PredictionMode, Token, type ParserRul
 const MAX_PEEK = 6;
 
 export class DfaFirstPredictionSimulator extends ParserATNSimulator {
+  /**
+   * antlr4ng keeps the last prediction's input and outer context, that is the last unit's tokens and parse tree,
+   * until the next prediction: the check drops them once a unit's model is built.
+   */
+  forgetLastPrediction(): void {
+    this.predictionState = undefined;
+  }
+
   override adaptivePredict(input: TokenStream, decision: number, outerContext: ParserRuleContext | null): number {
     const dfa = this.decisionToDFA[decision]!;
     let state = dfa.isPrecedenceDfa ? undefined : dfa.s0;

@@ -30,6 +30,7 @@ import { applyConditionalView, findConditionalStructure, type ConditionalStructu
 import { describeExpected, describeToken, unexpectedTokenMessage } from './syntaxErrorMessages.ts';
 import { BoundedRecoveryStrategy, RecoveryAbandoned } from './boundedRecovery.ts';
 import { charStreamFor } from './stringCharStream.ts';
+import type { DfaFirstPredictionSimulator } from './dfaPrediction.ts';
 import { SegmentLexer } from './segmentLexer.ts';
 import { resolveContextualKeywords } from './contextualKeywords.ts';
 
@@ -311,6 +312,7 @@ export function parseSegmentText<T>(
   const tooDeepAt = parenthesesTooDeep(tokenList);
   if (tooDeepAt) {
     tooDeep(new NestingTooDeep(tooDeepAt.line, tooDeepAt.column + 1), errors, tokens);
+    releaseInput(l, p);
     return { views, errors, usedFullContext: false };
   }
   const structure: ConditionalStructure | null = findConditionalStructure(tokenList);
@@ -347,5 +349,20 @@ export function parseSegmentText<T>(
     if (result.tree) views.push(onView({ tree: result.tree, tokens: result.tokens, variant: 'all', nameChains: result.nameChains }));
   }
   boundPredictionCache(p);
+  releaseInput(l, p);
   return { views, errors, usedFullContext };
 }
+
+/**
+ * The lexer and parser live as long as the process; left alone they hold the last unit's text, every token and
+ * (through the recorded name chains) its whole parse tree until the next parse. For a unit of 300,000
+ * statements that was most of the check's memory, kept after its model was built.
+ */
+function releaseInput(l: PlSqlLexer, p: RecordingParser): void {
+  p.nameChains = [];
+  (p.interpreter as DfaFirstPredictionSimulator).forgetLastPrediction();
+  p.tokenStream = emptyTokens ??= new CommonTokenStream(new SegmentLexer(CharStream.fromString('')));
+  l.inputStream = CharStream.fromString('');
+}
+
+let emptyTokens: CommonTokenStream | undefined;

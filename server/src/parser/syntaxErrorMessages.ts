@@ -5,6 +5,7 @@
  */
 import type { Token, Vocabulary } from 'antlr4ng';
 import { PlSqlLexer } from './generated/PlSqlLexer.ts';
+import { unusualLineSeparatorName } from './lineBreaks.ts';
 
 const MAX_LISTED = 4;
 
@@ -27,6 +28,8 @@ export function describeToken(token: Token | null): string {
       return 'a comment that is never closed';
     default: {
       const text = token.text ?? '';
+      const separator = unusualLineSeparatorName(text);
+      if (separator !== undefined) return `${separator} (Oracle reads it as neither a line break nor a blank)`;
       return `'${text.length > 40 ? `${text.slice(0, 37)}...` : text}'`;
     }
   }

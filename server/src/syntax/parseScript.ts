@@ -17,6 +17,8 @@ import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
 import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 import { binaryContent } from '../parser/binaryText.ts';
+import { withLfLineBreaks } from '../parser/lineBreaks.ts';
+import { describeUnclosedInUnit, unclosedCommentOutsideUnits } from './unclosedConstructs.ts';
 
 export interface ParseOptions {
   /** Reuse the parse of unchanged segments (default true). Pass false to force a full re-parse. */
@@ -177,18 +179,6 @@ function parseWhole(
   return { origin, views: result.views, errors: result.errors };
 }
 
-/** The pre-pass leaves an unclosed block comment at the end of the file out of the segment; say so. */
-function unclosedCommentAfter(text: string, from: number, lineStarts: number[]): Finding[] {
-  const rest = text.slice(from);
-  const offset = rest.search(/\/\*/);
-  if (offset < 0 || rest.slice(offset).includes('*/') || rest.slice(0, offset).trim() !== '') return [];
-  const at = positionAt(lineStarts, from + offset);
-  return [{
-    line: at.line, column: at.column, endLine: at.line, endColumn: at.column + 2,
-    rule: 'syntax-error', severity: 'error', message: 'syntax error: a comment that is never closed starts here',
-  }];
-}
-
 /** An EXECUTE command continued over several lines (`exec pkg.p(a => 1, -` then `b => 2)`): SQL*Plus joins the
  * lines and drops each `-` at a line's end, so it is blanked here (same length: positions stay right). */
 function withoutContinuationMarks(code: string): string {
@@ -203,7 +193,8 @@ function withFinalSemicolon(code: string): string {
   return end > 0 && code.charCodeAt(end - 1) !== 59 ? code + ';' : code;
 }
 
-export function parseScript(text: string, options: ParseOptions = {}): ParsedScript {
+export function parseScript(source: string, options: ParseOptions = {}): ParsedScript {
+  const text = withLfLineBreaks(source); // a lone CR (old Mac files) is a line break to the lexer too
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
   // (every unit of the script must fit, or its own units would push each other out on every keystroke)
@@ -245,13 +236,16 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
     }
     const origin = { line: segment.line, column: segment.column };
     const parsed = parseCode(text.slice(segment.start, segment.end), 'segment', origin, useCache);
-    let errors = parsed.errors.map((e) => toFinding(e, origin));
-    const unclosed = segment.terminator === 'eof' ? unclosedCommentAfter(text, segment.end, lineStarts) : [];
+    let errors = describeUnclosedInUnit(parsed.errors.map((e) => toFinding(e, origin)), text, lineStarts, segment.end);
+    const unclosed = segment === segments[segments.length - 1] ? unclosedCommentOutsideUnits(text, segment.end, lineStarts) : [];
     // The unit then ends early; the errors at its end are a consequence of the comment, not news.
     if (unclosed.length) errors = [...unclosed, ...errors.filter((e) => !e.message.includes('the end of the unit'))];
     syntaxErrors.push(...errors);
     units.push({ segment, views: parsed.views, syntaxErrors: errors, wrapped: false });
   }
+  // A comment opened after the last unit (or in a file of nothing else) is in no segment: say so all the same.
+  const last = segments[segments.length - 1];
+  if (last === undefined || last.kind === 'sqlplus' || last.wrapped) syntaxErrors.push(...unclosedCommentOutsideUnits(text, last?.end ?? 0, lineStarts));
   return { segments, units, syntaxErrors, notes, lineCount: lineStarts.length };
 }
 

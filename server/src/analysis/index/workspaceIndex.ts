@@ -49,6 +49,13 @@ export interface IndexedKey extends TableKey {
   file: string;
 }
 
+/** What one file contributes to the index (plain data: it crosses threads and goes into the check cache). */
+export interface IndexEntries {
+  definitions: IndexedDefinition[];
+  /** Call sites; a worker that only resolves calls needs none. */
+  references?: IndexedReference[];
+}
+
 /** Last part of a possibly schema-qualified unit name: `APP.BY2` -> `BY2`. */
 export function unqualified(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -84,6 +91,13 @@ export class WorkspaceIndex {
     this.byTable = undefined;
     this.indexMs += performance.now() - started;
     this.callGraph.updateFile(file, script);
+  }
+
+  /** (Re)indexes one file from entries indexed elsewhere (a worker thread, or a cache of an earlier run). */
+  updateFromEntries(file: string, entries: IndexEntries): void {
+    this.files.set(file, { definitions: entries.definitions, references: entries.references ?? [] });
+    this.byName = undefined;
+    this.byReference = undefined;
   }
 
   remove(file: string): void {

@@ -11,12 +11,19 @@ import { countsOrigin, provenanceLines, stacksCaption } from '../../profile/view
 import { profileFacts, runOf } from '../../profile/view/profileFacts.ts';
 import { sampledFunctions } from '../../profile/view/stacks.ts';
 import { dominantBin, histogramTitle } from '../../profile/view/writeSizes.ts';
+import { oneLine } from '../reporters/escape.ts';
+import { codeSpan } from '../reporters/markdown.ts';
 
 const TOP = 10;
 
-/** Text for a table cell or an inline span: no pipes, no line breaks, no markup. */
-function md(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|#])/g, '\\$1');
+/** Text for a table cell or an inline span: no pipes, no line breaks, no markup, no raw control characters. */
+function md(value: string | number): string {
+  return oneLine(String(value)).replace(/([\\`*_[\]<>|#])/g, '\\$1');
+}
+
+/** A name in code style whatever it holds: a backtick cannot end the span, a pipe cannot end the table cell. */
+function code(value: string): string {
+  return codeSpan(String(value)).replace(/\|/g, '\\|');
 }
 
 function mdTable(headings: string[], rows: string[][], numeric: boolean[] = []): string[] {
@@ -33,12 +40,12 @@ const VERDICT: Record<FindingCard['verdict'], string> = { confirmed: 'CONFIRMED'
 
 function cardLines(card: FindingCard): string[] {
   const h = card.hypothesis;
-  const where = [h.rule ? `\`${h.rule}\`` : 'session-level', h.line !== undefined ? `${h.file ? `${md(h.file)}:` : 'line '}${h.line}` : undefined, h.loop ? md(h.loop.text) : undefined].filter(Boolean).join(', ');
+  const where = [h.rule ? code(h.rule) : 'session-level', h.line !== undefined ? `${h.file ? `${md(h.file)}:` : 'line '}${md(h.line)}` : undefined, h.loop ? md(h.loop.text) : undefined].filter(Boolean).join(', ');
   return [
     `### ${VERDICT[card.verdict]}: ${md(card.title)}`,
     '',
     `- Hypothesis (${where}): ${md(h.message)}`,
-    ...card.measurements.map((m) => `- Measured: ${md(m.label)} **${formatWithUnit(m.value, m.unit)}** (${m.source}, ${m.run} run)`),
+    ...card.measurements.map((m) => `- Measured: ${md(m.label)} **${md(formatWithUnit(m.value, m.unit))}** (${md(m.source)}, ${md(m.run)} run)`),
     `- Verdict: ${md(card.reason)}`,
     ...(h.docPath ? [`- Rule documentation: ${md(h.docPath)}`] : []),
     '',
@@ -47,15 +54,15 @@ function cardLines(card: FindingCard): string[] {
 
 function singleReport(doc: ProfileDocument): string[] {
   const f = profileFacts(doc);
-  const out: string[] = [`# PL/SQL profile: ${md(doc.source.file ?? 'untitled block')} lines ${doc.source.startLine}-${doc.source.endLine}`, ''];
-  out.push(`Recorded ${doc.createdAt}${doc.database ? ` on Oracle ${md(doc.database.version)}` : ' without a database'}${doc.driver ? ` with ${doc.driver.name} ${doc.driver.version} (${doc.driver.mode})` : ''}.`, '');
+  const out: string[] = [`# PL/SQL profile: ${md(doc.source.file ?? 'untitled block')} lines ${md(doc.source.startLine)}-${md(doc.source.endLine)}`, ''];
+  out.push(`Recorded ${md(doc.createdAt)}${doc.database ? ` on Oracle ${md(doc.database.version)}` : ' without a database'}${doc.driver ? ` with ${md(doc.driver.name)} ${md(doc.driver.version)} (${md(doc.driver.mode)})` : ''}.`, '');
   const figures: string[][] = [];
-  if (f.elapsedMs) figures.push(['Elapsed', formatMs(f.elapsedMs.value), `${f.elapsedMs.run} run`]);
-  if (f.dbCpuUs) figures.push(['DB CPU', formatUs(f.dbCpuUs.value), `${f.dbCpuUs.run} run`]);
-  if (f.dbTimeUs) figures.push(['DB time', formatUs(f.dbTimeUs.value), `${f.dbTimeUs.run} run`]);
-  if (f.waitUs && f.waits) figures.push(['Waits (non-idle)', `${formatUs(f.waitUs.value)} in ${formatCount(f.waits.value)} waits`, `${f.waitUs.run} run`]);
-  if (f.probedElapsedMs) figures.push(['Elapsed with the probe', formatMs(f.probedElapsedMs.value), `${f.probedElapsedMs.run} run (slower by the probe)`]);
-  if (f.overheadMs) figures.push(['Probe overhead', `${formatMs(f.overheadMs.value)} (estimate)`, `${f.overheadMs.run} run`]);
+  if (f.elapsedMs) figures.push(['Elapsed', formatMs(f.elapsedMs.value), `${md(f.elapsedMs.run)} run`]);
+  if (f.dbCpuUs) figures.push(['DB CPU', formatUs(f.dbCpuUs.value), `${md(f.dbCpuUs.run)} run`]);
+  if (f.dbTimeUs) figures.push(['DB time', formatUs(f.dbTimeUs.value), `${md(f.dbTimeUs.run)} run`]);
+  if (f.waitUs && f.waits) figures.push(['Waits (non-idle)', `${formatUs(f.waitUs.value)} in ${formatCount(f.waits.value)} waits`, `${md(f.waitUs.run)} run`]);
+  if (f.probedElapsedMs) figures.push(['Elapsed with the probe', formatMs(f.probedElapsedMs.value), `${md(f.probedElapsedMs.run)} run (slower by the probe)`]);
+  if (f.overheadMs) figures.push(['Probe overhead', `${formatMs(f.overheadMs.value)} (estimate)`, `${md(f.overheadMs.run)} run`]);
   out.push(...mdTable(['Figure', 'Value', 'From'], figures));
 
   out.push('## Findings', '');
@@ -66,38 +73,38 @@ function singleReport(doc: ProfileDocument): string[] {
   if (hprof) {
     out.push('## PL/SQL hot lines (DBMS_HPROF)', '');
     const lines = [...hprof.lines].sort((a, b) => b.elapsedUs - a.elapsedUs).slice(0, TOP);
-    out.push(...mdTable(['Line', 'What', 'Calls', 'Elapsed', 'Share'], lines.map((l) => [l.fileLine !== undefined ? String(l.fileLine) : `${md(l.module)}:${l.unitLine}`, md(l.label), formatCount(l.calls), formatUs(l.elapsedUs), formatPercent(l.elapsedUs, hprof.totalElapsedUs)]), [false, false, true, true, true]));
+    out.push(...mdTable(['Line', 'What', 'Calls', 'Elapsed', 'Share'], lines.map((l) => [l.fileLine !== undefined ? md(l.fileLine) : `${md(l.module)}:${md(l.unitLine)}`, md(l.label), formatCount(l.calls), formatUs(l.elapsedUs), formatPercent(l.elapsedUs, hprof.totalElapsedUs)]), [false, false, true, true, true]));
   }
 
   const probe = f.probe?.profile;
   const functions = probe?.collectors.functions?.functions ?? [];
   if (functions.length > 0) {
-    out.push(`## Kernel functions by calls (${f.probe!.run} run)`, '', `${countsOrigin(probe!)}.`, '');
+    out.push(`## Kernel functions by calls (${md(f.probe!.run)} run)`, '', `${md(countsOrigin(probe!))}.`, '');
     const top = [...functions].sort((a, b) => b.calls - a.calls).slice(0, TOP);
-    out.push(...mdTable(['Function', 'Calls', 'Layer', 'What it does'], top.map((fn) => [`\`${fn.name}\``, formatCount(fn.calls), annotateFunction(fn.name)?.layer ?? '', md(annotateFunction(fn.name)?.summary ?? '')]), [false, true]));
+    out.push(...mdTable(['Function', 'Calls', 'Layer', 'What it does'], top.map((fn) => [code(fn.name), formatCount(fn.calls), md(annotateFunction(fn.name)?.layer ?? ''), md(annotateFunction(fn.name)?.summary ?? '')]), [false, true]));
   }
   const stacks = probe?.collectors.stacks;
   if (stacks && stacks.samples > 0) {
     const total = stacks.folded.reduce((s, x) => s + x.count, 0);
-    out.push(stacks.counts === 'calls' ? `## Kernel functions in the counted stacks (${stacksCaption(stacks)})` : `## Kernel functions by sampled time (${stacksCaption(stacks)})`, '');
+    out.push(stacks.counts === 'calls' ? `## Kernel functions in the counted stacks (${md(stacksCaption(stacks))})` : `## Kernel functions by sampled time (${md(stacksCaption(stacks))})`, '');
     const top = sampledFunctions(stacks.folded).filter((s) => s.self > 0).slice(0, TOP);
-    out.push(...mdTable(['Function', 'Self', 'Total', 'Layer'], top.map((s) => [`\`${s.name}\``, formatPercent(s.self, total), formatPercent(s.total, total), annotateFunction(s.name)?.layer ?? '']), [false, true, true]));
+    out.push(...mdTable(['Function', 'Self', 'Total', 'Layer'], top.map((s) => [code(s.name), formatPercent(s.self, total), formatPercent(s.total, total), md(annotateFunction(s.name)?.layer ?? '')]), [false, true, true]));
   }
   const syscalls = probe?.collectors.syscalls;
   if (syscalls) {
     out.push('## System calls', '');
     const timed = syscalls.mode !== 'count';
     const top = [...syscalls.syscalls].sort((a, b) => b.calls - a.calls).slice(0, TOP);
-    out.push(...mdTable(timed ? ['Syscall', 'Calls', 'Time'] : ['Syscall', 'Calls'], top.map((s) => [`\`${s.name}\``, formatCount(s.calls), ...(timed ? [formatNs(s.total_ns)] : [])]), [false, true, true]));
+    out.push(...mdTable(timed ? ['Syscall', 'Calls', 'Time'] : ['Syscall', 'Calls'], top.map((s) => [code(s.name), formatCount(s.calls), ...(timed ? [formatNs(s.total_ns)] : [])]), [false, true, true]));
     for (const w of syscalls.writes) {
       const bin = dominantBin(w);
-      out.push(`- ${histogramTitle(w)}: ${formatCount(w.calls)} calls, ${formatBytes(w.bytes)}${bin ? `; most common size ${bin.label} (${formatCount(bin.calls)} calls)` : ''}`);
+      out.push(`- ${md(histogramTitle(w))}: ${formatCount(w.calls)} calls, ${formatBytes(w.bytes)}${bin ? `; most common size ${md(bin.label)} (${formatCount(bin.calls)} calls)` : ''}`);
     }
     if (syscalls.writes.length > 0) out.push('');
   }
   const db = runOf(doc, doc.measuredBy.dbStats)?.db;
   if (db) {
-    out.push(`## Wait events (${doc.measuredBy.dbStats} run)`, '');
+    out.push(`## Wait events (${md(doc.measuredBy.dbStats ?? '')} run)`, '');
     const events = [...db.events].sort((a, b) => b.timeWaitedUs - a.timeWaitedUs);
     out.push(...(events.length ? mdTable(['Event', 'Waits', 'Time waited'], events.map((e) => [md(e.event), formatCount(e.waits), formatUs(e.timeWaitedUs)]), [false, true, true]) : ['The session did not wait.', '']));
     out.push('## Top statistic deltas', '');
@@ -119,13 +126,13 @@ function compareReport(before: ProfileDocument, after: ProfileDocument): string[
   return [
     '# PL/SQL profile comparison',
     '',
-    `Before: ${md(before.source.file ?? 'untitled')} recorded ${cmp.before.createdAt}. After: ${md(after.source.file ?? 'untitled')} recorded ${cmp.after.createdAt}.`,
+    `Before: ${md(before.source.file ?? 'untitled')} recorded ${md(cmp.before.createdAt)}. After: ${md(after.source.file ?? 'untitled')} recorded ${md(cmp.after.createdAt)}.`,
     '',
     ...cmp.warnings.map((w) => `- Warning: ${md(w)}`),
     ...(cmp.warnings.length ? [''] : []),
     ...mdTable(
       ['Group', 'Metric', 'Before', 'After', 'Ratio'],
-      cmp.metrics.map((m) => [m.group, md(m.name), m.before === undefined ? '–' : formatWithUnit(m.before, m.unit), m.after === undefined ? '–' : formatWithUnit(m.after, m.unit), formatRatio(m.ratio)]),
+      cmp.metrics.map((m) => [md(m.group), md(m.name), m.before === undefined ? '–' : md(formatWithUnit(m.before, m.unit)), m.after === undefined ? '–' : md(formatWithUnit(m.after, m.unit)), formatRatio(m.ratio)]),
       [false, false, true, true, true],
     ),
   ];

@@ -3,7 +3,7 @@
  * (validated like the extension validates them), writes the report. Exit codes: 0 written, 2 usage error,
  * unreadable or invalid profile, unwritable output.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ProfileView } from '../../profile/contract/panelMessages.ts';
 import { loadProfile } from '../../profile/loadProfile.ts';
@@ -12,6 +12,7 @@ import { htmlReport } from './htmlReport.ts';
 import { markdownReport } from './markdownReport.ts';
 import { loadPageAssets } from './pageAssets.ts';
 import { parseReportArgs, REPORT_USAGE, type ReportOptions } from './reportArgs.ts';
+import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from '../safeOutput.ts';
 
 export interface ReportIo {
   stdout: (s: string) => void;
@@ -55,6 +56,16 @@ export function runReport(argv: readonly string[], io: ReportIo): number {
     return 2;
   }
   const options = parsed.options;
+  if (options.out !== undefined) {
+    const inputs = [options.profile, ...(options.compare === undefined ? [] : [options.compare])].map((f) => resolve(io.cwd, f));
+    try {
+      refuseInputOverwrite(resolve(io.cwd, options.out), options.out, { files: inputs });
+    } catch (error) {
+      if (!(error instanceof OutputRefused)) throw error;
+      io.stderr(`plsql-perf report: ${error.message}\n`);
+      return 2;
+    }
+  }
   let text: string;
   try {
     text = render(options, io);
@@ -68,7 +79,7 @@ export function runReport(argv: readonly string[], io: ReportIo): number {
     return 0;
   }
   try {
-    writeFileSync(resolve(io.cwd, options.out), text);
+    writeFileAtomically(resolve(io.cwd, options.out), text);
   } catch (error) {
     io.stderr(`plsql-perf report: cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

@@ -1,0 +1,77 @@
+/**
+ * `--cache FILE`: what each file contributed to the last run (its index entries, findings and the names its
+ * analysis looked up), by the hash of its content. A file whose content is unchanged is not read by the parser
+ * again; its findings stand while every name it looked up still means what it meant (checked against the new
+ * index: a changed package elsewhere re-analyzes exactly its callers). The whole cache is void when the tool
+ * version, the configuration or the rule set differ, and a cache that cannot be read is ignored with a warning
+ * (and rewritten): it can make a run faster, never wrong.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AnalyzerConfig } from '../../analysis/analyze.ts';
+import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
+import { writeFileAtomically } from '../safeOutput.ts';
+import type { FileResult } from './fileWork.ts';
+
+const FORMAT = 'plsql-perf-check-cache';
+const FORMAT_VERSION = 1;
+
+export interface CachedFile {
+  /** sha256 of the file's bytes. */
+  hash: string;
+  entries: IndexEntries;
+  result: FileResult;
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64');
+}
+
+/** Everything besides the files that decides a run's findings. */
+export function cacheKey(toolVersion: string, config: AnalyzerConfig, ruleIds: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify({ toolVersion, config, ruleIds })).digest('base64');
+}
+
+function isCachedFile(value: unknown): value is CachedFile {
+  const v = value as CachedFile | null;
+  return (
+    typeof v === 'object' && v !== null && typeof v.hash === 'string' &&
+    typeof v.entries === 'object' && v.entries !== null && Array.isArray(v.entries.definitions) && Array.isArray(v.entries.references) &&
+    typeof v.result === 'object' && v.result !== null && Array.isArray(v.result.findings) && typeof v.result.lines === 'number' &&
+    Array.isArray(v.result.unexplained) && Array.isArray(v.result.lookups)
+  );
+}
+
+/** The cached files by display name; a missing file is an empty cache, an unreadable one too, with a warning. */
+export function loadCache(path: string, key: string): { files: Map<string, CachedFile>; warning?: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { files: new Map() };
+    return { files: new Map(), warning: `cannot read the cache ${path} (${(err as Error).message}); checking every file` };
+  }
+  let data: { format?: unknown; version?: unknown; key?: unknown; files?: unknown };
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { files: new Map(), warning: `the cache ${path} is not valid JSON; checking every file (it is rewritten at the end)` };
+  }
+  if (typeof data !== 'object' || data === null || data.format !== FORMAT || typeof data.files !== 'object' || data.files === null) {
+    return { files: new Map(), warning: `${path} is not a plsql-perf check cache; checking every file (it is rewritten at the end)` };
+  }
+  // Another tool version, configuration or rule set: every finding may differ.
+  if (data.version !== FORMAT_VERSION || data.key !== key) return { files: new Map() };
+  const files = new Map<string, CachedFile>();
+  for (const [display, entry] of Object.entries(data.files as Record<string, unknown>)) {
+    if (!isCachedFile(entry)) return { files: new Map(), warning: `the cache ${path} is damaged; checking every file (it is rewritten at the end)` };
+    files.set(display, entry);
+  }
+  return { files };
+}
+
+export function saveCache(path: string, key: string, files: ReadonlyMap<string, CachedFile>): void {
+  const out: Record<string, CachedFile> = Object.create(null); // a file named __proto__ stays a file
+  for (const [display, entry] of files) out[display] = entry;
+  writeFileAtomically(path, JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, key, files: out }));
+}

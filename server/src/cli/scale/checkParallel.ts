@@ -1,0 +1,165 @@
+/**
+ * A check run on worker threads (`--jobs N`) and with the check cache (`--cache FILE`). The main thread reads
+ * and hashes each file, keeps the one workspace index and decides which results stand; the workers parse,
+ * index and analyze (fileWork.ts says why most files are parsed and analyzed once). The report is the one
+ * check.ts builds with `--jobs 1`: the same findings, errors and order.
+ */
+import { readFileSync } from 'node:fs';
+import type { AnalyzerConfig } from '../../analysis/analyze.ts';
+import { WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import { compareFileFindings, type CheckHooks } from '../check.ts';
+import { describeFsError, type SourceFile } from '../discover.ts';
+import type { CheckReport, FileError } from '../model.ts';
+import { contentHash, type CachedFile } from './checkCache.ts';
+import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
+import { fingerprintOf, type FileResult, type Timings } from './fileWork.ts';
+
+export interface ParallelOptions {
+  config: AnalyzerConfig;
+  /** Worker threads; 0 runs the same work in the main thread. */
+  threads: number;
+  /** The cached files of the last run (by display name); updated in place with this run's results. */
+  cache?: Map<string, CachedFile>;
+}
+
+/** Requests in flight per worker: one being worked on, one waiting, so a worker never idles on a round trip. */
+const IN_FLIGHT = 2;
+
+interface FileState {
+  file: SourceFile;
+  hash?: string;
+  entries?: IndexEntries;
+  result?: FileResult;
+  error?: FileError;
+  cached?: boolean;
+}
+
+/** Runs `work` for each item on the executors, at most IN_FLIGHT at a time on each, whichever is free first. */
+async function spread<T>(items: readonly T[], executors: readonly Executor[], work: (item: T, executor: Executor) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (executor: Executor): Promise<void> => {
+    while (next < items.length) await work(items[next++]!, executor);
+  };
+  await Promise.all(executors.flatMap((executor) => Array.from({ length: IN_FLIGHT }, () => lane(executor))));
+}
+
+export async function checkInParallel(
+  files: readonly SourceFile[],
+  options: ParallelOptions,
+  earlierErrors: readonly FileError[] = [],
+  hooks: CheckHooks = {},
+): Promise<CheckReport> {
+  const executors: Executor[] = options.threads > 0
+    ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => lazyExecutor(() => threadExecutor(options.config)))
+    : [inlineExecutor(options.config)];
+  const timings: Timings = { parseMs: 0, indexMs: 0, analysisMs: 0 };
+  const add = (t: Timings) => {
+    timings.parseMs += t.parseMs;
+    timings.indexMs += t.indexMs;
+    timings.analysisMs += t.analysisMs;
+  };
+  const states: FileState[] = files.map((file) => ({ file }));
+  const failed = (state: FileState, message: string, stack?: string) => {
+    state.error = { file: state.file.display, message };
+    state.result = undefined;
+    hooks.onError?.(state.error, stack === undefined ? undefined : Object.assign(new Error(message), { stack }));
+  };
+
+  try {
+    // First pass: read and hash every file; a cached one is done, the others are parsed, indexed and analyzed.
+    let done = 0;
+    await spread(states.map((_, i) => i), executors, async (id, executor) => {
+      const state = states[id]!;
+      hooks.onProgress?.('parsing', done++, states.length, state.file);
+      let bytes: Uint8Array;
+      try {
+        bytes = readFileSync(state.file.path);
+      } catch (err) {
+        failed(state, describeFsError(err), undefined);
+        return;
+      }
+      state.hash = contentHash(bytes);
+      const cached = options.cache?.get(state.file.display);
+      if (cached !== undefined && cached.hash === state.hash) {
+        state.entries = cached.entries;
+        state.result = cached.result;
+        state.cached = true;
+        return;
+      }
+      const reply = await ask(() => executor.first({ id, path: state.file.path, display: state.file.display, bytes }));
+      add(reply.timings);
+      if (reply.kind === 'failed') {
+        failed(state, reply.message, reply.stack);
+        return;
+      }
+      state.entries = reply.entries;
+      state.result = reply.result;
+    });
+
+    // The one index, in file order (the order its name table lists definitions in, as with --jobs 1).
+    const indexStarted = performance.now();
+    const workspace = new WorkspaceIndex();
+    for (const state of states) if (state.entries) workspace.updateFromEntries(state.file.display, state.entries);
+    const stands = (state: FileState): boolean =>
+      state.result !== undefined &&
+      state.result.lookups.every(([name, fingerprint]) => fingerprintOf(workspace.definitions(name).filter((d) => d.file !== state.file.display)) === fingerprint);
+    const again = states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
+    timings.indexMs += performance.now() - indexStarted;
+
+    // Second pass: the files whose analysis depends on other files, against the complete definitions.
+    if (again.length > 0) {
+      const definitions: [string, IndexedDefinition[]][] = states.filter((s) => s.entries).map((s) => [s.file.display, s.entries!.definitions]);
+      await Promise.all(executors.map((e) => e.setIndex(definitions)));
+      let analyzed = 0;
+      await spread(again, executors, async (id, executor) => {
+        const state = states[id]!;
+        hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);
+        const reply = await ask(() => executor.second({ id, path: state.file.path, display: state.file.display }));
+        add(reply.timings);
+        if (reply.kind === 'failed') failed(state, reply.message, reply.stack);
+        else state.result = reply.result;
+      });
+    }
+  } finally {
+    await Promise.all(executors.map((e) => e.close()));
+  }
+
+  const report: CheckReport = {
+    files: 0, lines: 0, parseMs: 0, analysisMs: 0, indexMs: 0, findings: [], errors: [...earlierErrors], unexplainedSuppressions: [],
+  };
+  for (const state of states) {
+    if (state.error) {
+      report.errors.push(state.error);
+      continue;
+    }
+    if (!state.result) continue;
+    report.files++;
+    report.lines += state.result.lines;
+    for (const f of state.result.findings) report.findings.push(f);
+    report.unexplainedSuppressions!.push(...state.result.unexplained);
+    if (options.cache && state.hash !== undefined && state.entries) {
+      options.cache.set(state.file.display, { hash: state.hash, entries: state.entries, result: state.result });
+    }
+  }
+  if (options.cache) {
+    // Files no longer in the run leave the cache; an unreadable or failing file has no entry to trust.
+    const present = new Set(states.filter((s) => s.result && !s.error).map((s) => s.file.display));
+    for (const display of [...options.cache.keys()]) if (!present.has(display)) options.cache.delete(display);
+  }
+  report.findings.sort(compareFileFindings);
+  report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  report.parseMs = round(timings.parseMs);
+  report.analysisMs = round(timings.analysisMs);
+  report.indexMs = round(timings.indexMs);
+  return report;
+}
+
+/** A worker that stopped (out of memory, killed) fails the files it was given, not the run. */
+async function ask<T extends { timings: Timings }>(request: () => Promise<T>): Promise<T | { kind: 'failed'; message: string; stack?: string; timings: Timings }> {
+  try {
+    return await request();
+  } catch (err) {
+    return { kind: 'failed', message: `internal error: ${err instanceof Error ? err.message : String(err)}`, timings: { parseMs: 0, indexMs: 0, analysisMs: 0 } };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Scale benchmark: `plsql-perf check` as whole processes over ../shared/corpus-wide (x1) and four copies of it
+ * in a temporary folder (x4), with `--jobs 1` and the default (one thread per core), then a run with `--cache`
+ * and a second one over the unchanged code; and the cold start of 60 files against the baseline parser
+ * (coldCheck.ts). Wall time, CPU time and peak RSS come from the process itself (process.resourceUsage at exit,
+ * which counts its worker threads); analysis and index time from the JSON report's stats.
+ *
+ *   npm run bench                       (after the parser, check and editor sections)
+ *   node dist/bench-scale.mjs [--skip-x4] [--skip-cold]     env PLSQL_PERF_CORPUS_WIDE=DIR for another corpus
+ *
+ * The machine's load is printed with the figures: on a shared machine they are indicative, and the targets are
+ * ratios taken in the same run.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { COLD_TARGET_RATIO, runColdCheck } from './coldCheck.ts';
+import { corpusRoot, findRepoRoot } from './corpus.ts';
+
+interface Run {
+  wallMs: number;
+  cpuMs: number;
+  peakRssMb: number;
+  analysisMs: number;
+  indexMs: number;
+  parseMs: number;
+  files: number;
+  findings: number;
+}
+
+const repo = findRepoRoot();
+const cli = pathToFileURL(join(repo, 'dist/cli.mjs')).href;
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+/** One check as a fresh process; its resource use is written to standard error as the last line. */
+function check(paths: string[], extra: string[], scratch: string): Run {
+  const out = join(scratch, 'report.json');
+  const child = `
+    const { main } = await import(${JSON.stringify(cli)});
+    process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\n' + JSON.stringify({ cpu: (u.userCPUTime + u.systemCPUTime) / 1000, rss: u.maxRSS / 1024 }) + '\\n'); });
+    process.exitCode = await main(process.argv.slice(1));`;
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', child, 'check', '-q', '--fail-on', 'never', '--format', 'json', '--output', out, ...extra, ...paths], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const wallMs = performance.now() - started;
+  if (r.status !== 0) throw new Error(`check ${extra.join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr.slice(-2000)}`);
+  const usage = JSON.parse(r.stderr.trim().split('\n').pop()!) as { cpu: number; rss: number };
+  const report = JSON.parse(readFileSync(out, 'utf8')) as { stats: { analysisMs: number; indexMs: number; parseMs: number; files: number }; findings: unknown[] };
+  return { wallMs, cpuMs: usage.cpu, peakRssMb: usage.rss, analysisMs: report.stats.analysisMs, indexMs: report.stats.indexMs, parseMs: report.stats.parseMs, files: report.stats.files, findings: report.findings.length };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+const corpusWide = resolve(process.env.PLSQL_PERF_CORPUS_WIDE ?? join(corpusRoot(), '../corpus-wide'));
+if (!existsSync(corpusWide)) {
+  console.log(`\n## scale: skipped (${corpusWide} is missing)`);
+  process.exit(0);
+}
+const scratch = mkdtempSync(join(tmpdir(), 'plsql-perf-bench-scale-'));
+try {
+  const x4 = join(scratch, 'x4');
+  if (!process.argv.includes('--skip-x4')) for (let i = 1; i <= 4; i++) cpSync(corpusWide, join(x4, `copy${i}`), { recursive: true });
+  const rows: [string, Run][] = [];
+  const measure = (name: string, paths: string[], extra: string[]): Run => {
+    process.stderr.write(`[scale] ${name} (load ${load()})\n`);
+    const run = check(paths, extra, scratch);
+    rows.push([name, run]);
+    return run;
+  };
+  const loadBefore = load();
+  const x1One = measure('x1 --jobs 1', [corpusWide], ['--jobs', '1']);
+  const x1Default = measure('x1 default jobs', [corpusWide], []);
+  let x4One: Run | undefined;
+  let x4Default: Run | undefined;
+  if (existsSync(x4)) {
+    x4One = measure('x4 --jobs 1', [x4], ['--jobs', '1']);
+    x4Default = measure('x4 default jobs', [x4], []);
+  }
+  const cacheFile = join(scratch, 'check-cache.json');
+  const cachedTarget = existsSync(x4) ? x4 : corpusWide;
+  const cacheFirst = measure(`${existsSync(x4) ? 'x4' : 'x1'} --cache (first run)`, [cachedTarget], ['--cache', cacheFile]);
+  const cacheAgain = measure(`${existsSync(x4) ? 'x4' : 'x1'} --cache (unchanged)`, [cachedTarget], ['--cache', cacheFile]);
+
+  console.log(`\n## scale: plsql-perf check as whole processes over ${corpusWide} (x1) and four copies (x4); ${availableParallelism()} cores`);
+  console.log(`\nload average before: ${loadBefore}; after: ${load()} (a shared machine: figures are indicative, the targets are ratios from this run)\n`);
+  console.log('| run | files | wall ms | CPU ms | peak RSS MB | parse ms | analysis ms | index ms | findings |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, r] of rows) console.log(`| ${name} | ${fmt(r.files)} | ${fmt(r.wallMs)} | ${fmt(r.cpuMs)} | ${fmt(r.peakRssMb)} | ${fmt(r.parseMs)} | ${fmt(r.analysisMs)} | ${fmt(r.indexMs)} | ${fmt(r.findings)} |`);
+  console.log('');
+  if (x4One && x4Default) {
+    // Thread times add up over threads, so the single-thread run's analysis is the like-for-like one.
+    const growth = x4One.analysisMs / x1One.analysisMs;
+    console.log(`- x4 analysis / x1 analysis (--jobs 1): ${growth.toFixed(2)}x (target at most 5x: ${verdict(growth <= 5)})`);
+    console.log(`- x4 peak RSS, default jobs: ${fmt(x4Default.peakRssMb)} MB (target at most 800 MB: ${verdict(x4Default.peakRssMb <= 800)}); --jobs 1: ${fmt(x4One.peakRssMb)} MB`);
+    const wall = x4Default.wallMs / x4One.wallMs;
+    console.log(`- x4 default-jobs wall / --jobs 1 wall: ${wall.toFixed(2)} (target at most 0.7: ${verdict(wall <= 0.7)}); x1: ${ratio(x1Default.wallMs, x1One.wallMs)}`);
+  }
+  const cached = cacheAgain.wallMs / cacheFirst.wallMs;
+  console.log(`- cached re-run wall / first run wall: ${(100 * cached).toFixed(0)}% (target at most 20%: ${verdict(cached <= 0.2)}); ` +
+    `CPU: ${(100 * cacheAgain.cpuMs / cacheFirst.cpuMs).toFixed(0)}% (less sensitive to a loaded machine)`);
+  if (x4One && x4Default) console.log(`- x4 CPU, default jobs / --jobs 1: ${ratio(x4Default.cpuMs, x4One.cpuMs)} (threads repeat the parser's warm-up: JIT and prediction DFA)`);
+
+  if (!process.argv.includes('--skip-cold')) {
+    const cold = runColdCheck(corpusRoot());
+    console.log(`\n### cold start: 60 files, whole processes, against the baseline parser (load ${load()})\n`);
+    if ('error' in cold) console.log(`failed: ${cold.error}`);
+    else {
+      console.log(`ours median ${fmt(cold.oursMedianMs)} ms, baseline median ${fmt(cold.baselineMedianMs)} ms; median of per-round ratios ${cold.roundRatio.toFixed(1)}x ` +
+        `(target at least ${COLD_TARGET_RATIO}x: ${verdict(cold.roundRatio >= COLD_TARGET_RATIO)}), ratio of medians ${cold.ratio.toFixed(1)}x`);
+    }
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,142 @@
+/**
+ * The checker at scale: `--jobs N` gives the report `--jobs 1` gives (over code with cross-file findings),
+ * `--cache FILE` gives it too (unchanged, after a file another depends on changes, after the configuration
+ * changes, with a damaged cache), and `--max-file-size` skips a file too large with a clear error.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, parseSize } from '../../server/src/cli/args.ts';
+import { ensureBuilt, repoRoot } from './buildOnce.ts';
+import { runCli } from './runCli.ts';
+
+const CORPUS = join(repoRoot, '../shared/corpus');
+
+let root: string;
+before(() => {
+  ensureBuilt();
+  root = mkdtempSync(join(tmpdir(), 'plsql-perf-scale-'));
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** A report without its timings (which differ run to run). */
+function checkJson(args: string[], cwd = root): { code: number | null; report: any; stderr: string; stats: any } {
+  const run = runCli(['check', '--format', 'json', '--fail-on', 'never', ...args], { cwd });
+  let report: any;
+  try {
+    report = JSON.parse(run.stdout);
+  } catch {
+    assert.fail(`not JSON (exit ${run.code}): ${run.stdout.slice(0, 500)}\n${run.stderr}`);
+  }
+  const { stats, ...rest } = report;
+  return { code: run.code, report: { ...rest, lines: stats.lines }, stderr: run.stderr, stats };
+}
+
+/** Some of the corpus's projects, whole (their packages call each other), and the examples. */
+function corpusSlice(): string[] {
+  const projects = existsSync(CORPUS) ? readdirSync(CORPUS).sort().slice(0, 6) : [];
+  return projects.map((p) => join(CORPUS, p));
+}
+
+test('--jobs 2 and --jobs 4 report exactly what --jobs 1 reports (examples/ and a slice of the corpus)', () => {
+  const paths = [join(repoRoot, 'examples'), ...corpusSlice()];
+  const one = checkJson(['--jobs', '1', ...paths]);
+  assert.ok(one.report.findings.some((f: any) => f.related?.some((r: any) => r.file !== f.file)), 'cross-file findings are part of the comparison');
+  assert.ok(one.report.files > 50, `${one.report.files} files`);
+  for (const jobs of ['2', '4']) {
+    const many = checkJson(['--jobs', jobs, ...paths]);
+    assert.equal(many.stderr, one.stderr, `--jobs ${jobs}`);
+    assert.deepEqual(many.report, one.report, `--jobs ${jobs}`);
+  }
+});
+
+test('--cache: unchanged code is not parsed again; a changed callee, a changed config and a damaged cache give the fresh report', () => {
+  const project = join(root, 'cached');
+  cpSync(join(repoRoot, 'examples'), project, { recursive: true });
+  const cache = join(root, 'check-cache.json');
+  const fresh = () => checkJson(['--jobs', '1', 'cached'], root);
+
+  const first = checkJson(['--cache', cache, 'cached']);
+  assert.deepEqual(first.report, fresh().report);
+  assert.ok(first.stats.parseMs > 0);
+  const crossFile = first.report.findings.filter((f: any) => f.rule === 'standalone-call-in-loop');
+  assert.ok(crossFile.length > 0, 'the examples call BY2 in by2.fnc from other files');
+
+  for (const jobs of ['1', '2']) {
+    const again = checkJson(['--cache', cache, '--jobs', jobs, 'cached']);
+    assert.deepEqual(again.report, first.report, `unchanged, --jobs ${jobs}`);
+    assert.equal(again.stats.parseMs, 0, 'nothing was parsed: every file came from the cache');
+  }
+
+  // The callee changes: BY2 becomes a procedure of a package, so its callers' findings change although their
+  // own text did not.
+  const by2 = join(project, 'by2.fnc');
+  writeFileSync(by2, readFileSync(by2, 'utf8').replace(/function\s+by2/i, 'function by2_renamed'));
+  const afterCallee = checkJson(['--cache', cache, 'cached']);
+  assert.deepEqual(afterCallee.report, fresh().report);
+  assert.notDeepEqual(afterCallee.report.findings, first.report.findings, 'the renamed callee changes the report');
+
+  // The configuration changes: the whole cache is void.
+  writeFileSync(join(project, '.plsqlperf.json'), JSON.stringify({ rules: { 'standalone-call-in-loop': 'off' } }));
+  const afterConfig = checkJson(['--cache', cache, 'cached']);
+  assert.deepEqual(afterConfig.report, fresh().report);
+  assert.ok(afterConfig.stats.parseMs > 0);
+  assert.ok(!afterConfig.report.findings.some((f: any) => f.rule === 'standalone-call-in-loop'));
+
+  // A damaged cache: a warning, the fresh report, and a good cache again afterwards.
+  const damages: ((good: string) => string)[] = [
+    (good) => good.slice(0, good.length / 2), // cut short
+    (good) => {
+      const data = JSON.parse(good);
+      const first = Object.keys(data.files)[0]!;
+      data.files[first].entries = null; // an entry of the right run, damaged
+      return JSON.stringify(data);
+    },
+    () => '[]',
+  ];
+  for (const damage of damages) {
+    writeFileSync(cache, damage(readFileSync(cache, 'utf8')));
+    const damaged = checkJson(['--cache', cache, 'cached']);
+    assert.match(damaged.stderr, /cache .*(not valid JSON|damaged)|is not a plsql-perf check cache/);
+    assert.deepEqual(damaged.report, fresh().report);
+    const repaired = checkJson(['--cache', cache, 'cached']);
+    assert.equal(repaired.stderr, '');
+    assert.equal(repaired.stats.parseMs, 0);
+  }
+});
+
+test('--max-file-size: a file over the limit is reported as not checked (exit 2) and the others are checked', () => {
+  const dir = join(root, 'sizes');
+  cpSync(join(repoRoot, 'examples/by2.fnc'), join(dir, 'small.fnc'), { recursive: true });
+  writeFileSync(join(dir, 'big.sql'), 'begin\n  null;\nend;\n/\n'.repeat(100));
+  const lowered = runCli(['check', '--format', 'json', '--max-file-size', '1KB', 'sizes'], { cwd: root });
+  assert.equal(lowered.code, 2, lowered.stderr);
+  const report = JSON.parse(lowered.stdout);
+  assert.deepEqual(report.errors, [{ file: 'sizes/big.sql', message: 'not checked: the file is 2.1 KB, over the --max-file-size limit of 1.0 KB (raise it with --max-file-size)' }]);
+  assert.equal(report.files, 1);
+  assert.match(lowered.stderr, /sizes\/big\.sql: not checked/);
+
+  // A sparse 60 MB file under the default limit of 50 MB: never read, no V8 error.
+  truncateSync(join(dir, 'big.sql'), 60 * 1024 * 1024);
+  const sparse = runCli(['check', 'sizes'], { cwd: root });
+  assert.equal(sparse.code, 2, sparse.stderr);
+  assert.match(sparse.stderr, /sizes\/big\.sql: not checked: the file is 60\.0 MB, over the --max-file-size limit of 50\.0 MB/);
+  assert.doesNotMatch(sparse.stderr, /Invalid string length|internal error/);
+});
+
+test('args: --jobs, --cache and --max-file-size', () => {
+  const parsed = parseArgs(['check', '-j', '3', '--cache', 'c.json', '--max-file-size=2MB', 'src']);
+  assert.equal(parsed.kind, 'check');
+  if (parsed.kind !== 'check') return;
+  assert.equal(parsed.options.jobs, 3);
+  assert.equal(parsed.options.cache, 'c.json');
+  assert.equal(parsed.options.maxFileSize, 2 * 1024 * 1024);
+  for (const bad of [['--jobs', '0'], ['--jobs', 'many'], ['--max-file-size', '-1'], ['--max-file-size', '12 parsecs']]) {
+    assert.equal(parseArgs(['check', ...bad, 'src']).kind, 'usage-error', bad.join(' '));
+  }
+  assert.equal(parseSize('800 kb'), 800 * 1024);
+  assert.equal(parseSize('1g'), 1024 ** 3);
+  assert.equal(parseSize('1000000'), 1000000);
+});
