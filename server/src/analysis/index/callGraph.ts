@@ -86,7 +86,8 @@ export interface ChainStep {
 /** `sql`: runs SQL on some path; `sql-always`: on every call, through calls made on every call. */
 export type Fact = 'sql' | 'sql-always' | 'commit' | 'autonomous';
 
-interface FileGraph {
+/** One file's part of the graph: plain data, so a worker thread can build it and the cache can keep it. */
+export interface FileGraph {
   subprograms: SubprogramFacts[];
   sqlCalls: SqlCallSite[];
 }
@@ -267,6 +268,13 @@ export class CallGraph {
     this.buildMs += performance.now() - started;
   }
 
+  /** One file's part, built elsewhere (a worker thread, or a cache of an earlier run). */
+  setFileGraph(file: string, graph: FileGraph): void {
+    this.sources.delete(file);
+    this.files.set(file, graph);
+    this.invalidate();
+  }
+
   removeFile(file: string): void {
     this.sources.delete(file);
     if (this.files.delete(file)) this.invalidate();
@@ -287,6 +295,11 @@ export class CallGraph {
     for (const [name, source] of this.sources) if (name !== file) graph.sources.set(name, source);
     graph.updateFile(file, script);
     return graph;
+  }
+
+  /** The subprograms of one file, as the graph knows them. */
+  subprogramsOf(file: string): readonly SubprogramFacts[] {
+    return this.files.get(file)?.subprograms ?? [];
   }
 
   /** Milliseconds spent building the graph and answering questions on it. */

@@ -12,7 +12,7 @@ import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
 import { keysOfScript, type TableKey } from './schemaKeys.ts';
-import { CallGraph } from './callGraph.ts';
+import { CallGraph, graphOfScript, type FileGraph } from './callGraph.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -54,6 +54,10 @@ export interface IndexEntries {
   definitions: IndexedDefinition[];
   /** Call sites; a worker that only resolves calls needs none. */
   references?: IndexedReference[];
+  /** The primary and unique keys the file's DDL declares. */
+  keys?: TableKey[];
+  /** The file's part of the call graph. */
+  graph?: FileGraph;
 }
 
 /** Last part of a possibly schema-qualified unit name: `APP.BY2` -> `BY2`. */
@@ -95,9 +99,12 @@ export class WorkspaceIndex {
 
   /** (Re)indexes one file from entries indexed elsewhere (a worker thread, or a cache of an earlier run). */
   updateFromEntries(file: string, entries: IndexEntries): void {
-    this.files.set(file, { definitions: entries.definitions, references: entries.references ?? [] });
+    this.files.set(file, { definitions: entries.definitions, references: entries.references ?? [], keys: entries.keys ?? [] });
     this.byName = undefined;
     this.byReference = undefined;
+    this.byTable = undefined;
+    if (entries.graph) this.callGraph.setFileGraph(file, entries.graph);
+    else this.callGraph.removeFile(file);
   }
 
   remove(file: string): void {
@@ -198,6 +205,11 @@ export function indexScript(file: string, script: ParsedScript): { definitions: 
   const references: IndexedReference[] = [];
   for (const parsed of script.units) for (const unit of parsed.views[0] ?? []) collectReferences(file, unit, references);
   return { definitions: definitionsOfScript(file, script), references };
+}
+
+/** Everything a file contributes to the index, as plain data (a worker thread sends it, the check cache keeps it). */
+export function entriesOfScript(file: string, script: ParsedScript, text: string): Required<IndexEntries> {
+  return { ...indexScript(file, script), keys: keysOfScript(text, script), graph: graphOfScript(file, script) };
 }
 
 /** What a script defines (its units and their members), without its call sites. */

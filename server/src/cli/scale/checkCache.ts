@@ -14,7 +14,8 @@ import { writeFileAtomically } from '../safeOutput.ts';
 import type { FileResult } from './fileWork.ts';
 
 const FORMAT = 'plsql-perf-check-cache';
-const FORMAT_VERSION = 1;
+// 2: index entries with keys and the call graph, results with what SQL of other files calls
+const FORMAT_VERSION = 2;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */
@@ -38,7 +39,7 @@ function isCachedFile(value: unknown): value is CachedFile {
     typeof v === 'object' && v !== null && typeof v.hash === 'string' &&
     typeof v.entries === 'object' && v.entries !== null && Array.isArray(v.entries.definitions) && Array.isArray(v.entries.references) &&
     typeof v.result === 'object' && v.result !== null && Array.isArray(v.result.findings) && typeof v.result.lines === 'number' &&
-    Array.isArray(v.result.unexplained) && Array.isArray(v.result.lookups)
+    Array.isArray(v.result.unexplained) && Array.isArray(v.result.lookups) && typeof v.result.sqlCallers === 'string'
   );
 }
 

@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
-import { WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import { WorkspaceIndex, type IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { compareFileFindings, type CheckHooks } from '../check.ts';
 import { describeFsError, type SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
 import { contentHash, type CachedFile } from './checkCache.ts';
 import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
-import { fingerprintOf, type FileResult, type Timings } from './fileWork.ts';
+import { meaningOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
 
 export interface ParallelOptions {
   config: AnalyzerConfig;
@@ -100,16 +100,20 @@ export async function checkInParallel(
     const indexStarted = performance.now();
     const workspace = new WorkspaceIndex();
     for (const state of states) if (state.entries) workspace.updateFromEntries(state.file.display, state.entries);
+    // A result stands where every question its analysis asked of the workspace has the same answer now, and no
+    // other file's SQL calls the file's functions differently (that makes their bodies per-row contexts).
     const stands = (state: FileState): boolean =>
       state.result !== undefined &&
-      state.result.lookups.every(([name, fingerprint]) => fingerprintOf(workspace.definitions(name).filter((d) => d.file !== state.file.display)) === fingerprint);
+      state.result.lookups.every(([name, fingerprint]) => meaningOf(workspace, name, state.file.display) === fingerprint) &&
+      state.result.sqlCallers === sqlCallersOf(workspace, state.file.display);
     const again = states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
 
     // Second pass: the files whose analysis depends on other files, against the complete definitions.
     if (again.length > 0) {
-      const definitions: [string, IndexedDefinition[]][] = states.filter((s) => s.entries).map((s) => [s.file.display, s.entries!.definitions]);
-      await Promise.all(executors.map((e) => e.setIndex(definitions)));
+      // call sites stay behind: the analysis resolves calls, it does not list who calls whom
+      const entries: [string, IndexEntries][] = states.filter((s) => s.entries).map((s) => [s.file.display, { ...s.entries!, references: undefined }]);
+      await Promise.all(executors.map((e) => e.setIndex(entries)));
       let analyzed = 0;
       await spread(again, executors, async (id, executor) => {
         const state = states[id]!;

@@ -15,7 +15,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
       parentPort!.postMessage(worker.first(request.job));
       return;
     case 'index':
-      worker.setIndex(request.definitions);
+      worker.setIndex(request.entries);
       parentPort!.postMessage({ kind: 'ready' });
       return;
     case 'second':

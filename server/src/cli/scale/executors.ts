@@ -7,17 +7,17 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
-import type { IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { FileWorker, type FileJob, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
 
 export type WorkerRequest =
   | { kind: 'first'; job: FileJob }
-  | { kind: 'index'; definitions: [string, IndexedDefinition[]][] }
+  | { kind: 'index'; entries: [string, IndexEntries][] }
   | { kind: 'second'; job: FileJob };
 
 export interface Executor {
   first(job: FileJob): Promise<FirstPassReply>;
-  setIndex(definitions: [string, IndexedDefinition[]][]): Promise<void>;
+  setIndex(entries: [string, IndexEntries][]): Promise<void>;
   second(job: FileJob): Promise<SecondPassReply>;
   /** Requests sent and not yet answered. */
   readonly pending: number;
@@ -28,7 +28,7 @@ export function inlineExecutor(config: AnalyzerConfig): Executor {
   const worker = new FileWorker(config);
   return {
     first: async (job) => worker.first(job),
-    setIndex: async (definitions) => worker.setIndex(definitions),
+    setIndex: async (entries) => worker.setIndex(entries),
     second: async (job) => worker.second(job),
     pending: 0,
     close: async () => {},
@@ -72,8 +72,8 @@ export function threadExecutor(config: AnalyzerConfig): Executor {
   };
   return {
     first: (job) => ask<FirstPassReply>({ kind: 'first', job }),
-    setIndex: async (definitions) => {
-      await ask({ kind: 'index', definitions });
+    setIndex: async (entries) => {
+      await ask({ kind: 'index', entries });
     },
     second: (job) => ask<SecondPassReply>({ kind: 'second', job }),
     get pending() {

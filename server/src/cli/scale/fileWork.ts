@@ -18,7 +18,8 @@ import { readFileSync } from 'node:fs';
 import { decodeSource } from '../../parser/decodeSource.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig, type DefinitionSource } from '../../analysis/analyze.ts';
-import { indexScript, WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import { entriesOfScript, WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import type { ChainStep, Fact } from '../../analysis/index/callGraph.ts';
 import { findDirectives } from '../../analysis/suppressions.ts';
 import { describeFsError } from '../discover.ts';
 import type { FileFinding, UnexplainedSuppression } from '../model.ts';
@@ -37,8 +38,13 @@ export interface FileResult {
   findings: FileFinding[];
   lines: number;
   unexplained: UnexplainedSuppression[];
-  /** Each name looked up in the workspace, with a fingerprint of what the other files define under it. */
+  /**
+   * Each name looked up in the workspace, with a fingerprint of what the other files define under it
+   * (`keys:TABLE` for the keys declared for a table), as meaningOf() gives it.
+   */
   lookups: [name: string, fingerprint: string][];
+  /** What SQL statements of other files call this file's functions (sqlCallersOf()): it makes their bodies per-row. */
+  sqlCallers: string;
 }
 
 export interface Timings {
@@ -55,23 +61,69 @@ export type SecondPassReply =
   | { id: number; kind: 'analyzed'; result: FileResult; timings: Timings }
   | { id: number; kind: 'failed'; message: string; stack?: string; timings: Timings };
 
+const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
+
 /** What the other files define under a name, as a short stable string ('' for nothing). */
 export function fingerprintOf(definitions: readonly IndexedDefinition[]): string {
-  return definitions.length === 0 ? '' : createHash('sha1').update(JSON.stringify(definitions)).digest('base64');
+  return definitions.length === 0 ? '' : hash(definitions);
+}
+
+const FACTS: readonly Fact[] = ['sql', 'sql-always', 'commit', 'autonomous'];
+const KEYS_PREFIX = 'keys:';
+
+/** A chain of calls as the messages print it: each step's subprogram, the call that reached it and what it does. */
+function chainShape(chain: readonly ChainStep[] | undefined): unknown {
+  return chain?.map(({ facts, via }) => [facts.id, facts.displayName, via, facts.sql, facts.sqlAlways, facts.commit, facts.autonomous]);
+}
+
+/**
+ * What a looked-up name means to an analysis of `file`, as a short stable string ('' for nothing): the other
+ * files' definitions under it and, through the call graph, what calling them leads to (SQL, COMMIT, an autonomous
+ * transaction, by which chain), so a change three calls away re-analyzes the caller. `keys:TABLE` stands for the
+ * keys the other files declare for a table.
+ */
+export function meaningOf(index: WorkspaceIndex | undefined, name: string, file: string): string {
+  if (!index) return '';
+  if (name.startsWith(KEYS_PREFIX)) {
+    const keys = index.keysOf(name.slice(KEYS_PREFIX.length)).filter((k) => k.file !== file);
+    return keys.length === 0 ? '' : hash(keys);
+  }
+  const definitions = index.definitions(name).filter((d) => d.file !== file);
+  if (definitions.length === 0) return '';
+  const graph = index.callGraph;
+  const reaches = definitions.map((d) => graph.factsOfDefinition(d).map((facts) => FACTS.map((fact) => chainShape(graph.chainTo(facts, fact)))));
+  return hash({ definitions, reaches });
+}
+
+/** The SQL statements of other files that call this file's subprograms, as a short stable string ('' for none). */
+export function sqlCallersOf(index: WorkspaceIndex | undefined, file: string): string {
+  if (!index) return '';
+  const graph = index.callGraph;
+  const sites = graph.subprogramsOf(file).flatMap((facts) =>
+    graph.sqlCallersOf(facts).filter((site) => site.file !== file).map((site) => [facts.id, site.file, site.range, site.sqlLine, site.sqlWhat, site.perRow]));
+  return sites.length === 0 ? '' : hash(sites);
 }
 
 /** The answers the analysis gets, with each question and its answer written down. */
-function recording(file: string, index: DefinitionSource | undefined, lookups: [string, string][]): DefinitionSource {
+function recording(file: string, index: WorkspaceIndex | undefined, lookups: [string, string][]): DefinitionSource {
   const seen = new Set<string>();
+  const note = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    lookups.push([name, meaningOf(index, name, file)]);
+  };
   return {
     definitions(name) {
-      const all = index?.definitions(name) ?? [];
-      if (!seen.has(name)) {
-        seen.add(name);
-        lookups.push([name, fingerprintOf(all.filter((d) => d.file !== file))]);
-      }
-      return all;
+      note(name);
+      return index?.definitions(name) ?? [];
     },
+    keysOf(table) {
+      note(KEYS_PREFIX + table);
+      return index?.keysOf(table) ?? [];
+    },
+    // the whole workspace's call graph in the second pass; the first pass builds the file's own
+    has: index ? (f) => index.has(f) : undefined,
+    callGraph: index?.callGraph,
   };
 }
 
@@ -82,7 +134,7 @@ export function describeError(err: unknown): string {
 const noTime = (): Timings => ({ parseMs: 0, indexMs: 0, analysisMs: 0 });
 
 /** A file's findings with their code lines and its suppressions without a reason, as check.ts reports them. */
-function resultOf(display: string, text: string, analysis: Pick<AnalysisResult, 'findings' | 'lines'>, lookups: [string, string][]): FileResult {
+function resultOf(display: string, text: string, analysis: Pick<AnalysisResult, 'findings' | 'lines'>, lookups: [string, string][], sqlCallers: string): FileResult {
   const lines = analysis.findings.length > 0 ? text.split(/\r\n?|\n/) : [];
   const findings = analysis.findings.map((f) => ({ ...f, file: display, code: lines[f.line - 1] }));
   const unexplained: UnexplainedSuppression[] = [];
@@ -91,7 +143,7 @@ function resultOf(display: string, text: string, analysis: Pick<AnalysisResult, 
       if (d.kind !== 'enable' && d.reason === undefined) unexplained.push({ file: display, line: d.line, endLine: d.endLine, kind: d.kind, rules: d.rules });
     }
   }
-  return { findings, lines: analysis.lines, unexplained, lookups };
+  return { findings, lines: analysis.lines, unexplained, lookups, sqlCallers };
 }
 
 export class FileWorker {
@@ -113,7 +165,7 @@ export class FileWorker {
       const started = performance.now();
       script = parseScript(text, { unitCache: false });
       const parsed = performance.now();
-      entries = indexScript(job.display, script);
+      entries = entriesOfScript(job.display, script, text);
       timings.parseMs = parsed - started;
       timings.indexMs = performance.now() - parsed;
     } catch (err) {
@@ -125,17 +177,17 @@ export class FileWorker {
     try {
       const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, lookups), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
-      result = resultOf(job.display, text, analysis, lookups);
+      result = resultOf(job.display, text, analysis, lookups, '');
     } catch (err) {
       analysisError = describeError(err); // analyzed again in the second pass, where the error is reported
     }
     return { id: job.id, kind: 'indexed', entries, result, analysisError, timings };
   }
 
-  /** The complete definitions, for the second pass. */
-  setIndex(definitions: readonly [file: string, definitions: IndexedDefinition[]][]): void {
+  /** The complete index (definitions, keys, call graph), for the second pass. */
+  setIndex(entries: readonly [file: string, entries: IndexEntries][]): void {
     const index = new WorkspaceIndex();
-    for (const [file, list] of definitions) index.updateFromEntries(file, { definitions: list });
+    for (const [file, fileEntries] of entries) index.updateFromEntries(file, fileEntries);
     this.index = index;
   }
 
@@ -155,7 +207,7 @@ export class FileWorker {
     try {
       const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, lookups), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
-      return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups), timings };
+      return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallersOf(this.index, job.display)), timings };
     } catch (err) {
       return { id: job.id, kind: 'failed', message: `internal error: ${describeError(err)}`, stack: err instanceof Error ? err.stack : undefined, timings };
     }
