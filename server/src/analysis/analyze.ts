@@ -164,7 +164,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   };
 
   // The call graph of the workspace, with this document as parsed now (the editor re-indexes after analysing).
-  const graph = !index || file === undefined
+  // A check run's worker in its first pass has no workspace graph yet: the document's own graph then.
+  const graph = !index?.callGraph || file === undefined
     ? graphOfDocument(file ?? '', script)
     : index.callGraph.isCurrent(file, script) ? index.callGraph : index.callGraph.overlay(file, script);
   const graphFile = file ?? '';

@@ -92,7 +92,7 @@ export function threadExecutor(config: AnalyzerConfig): Executor {
  */
 export function lazyExecutor(start: () => Executor): Executor {
   let real: Executor | undefined;
-  let definitions: [string, IndexedDefinition[]][] | undefined;
+  let definitions: [string, IndexEntries][] | undefined;
   const started = (): Executor => {
     if (real === undefined) {
       real = start();
