@@ -85,6 +85,16 @@ function exitCondition(text: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/**
+ * What a FORALL contributes: its DML (and every function the DML calls) runs once per element bound, though
+ * the whole statement is one switch to SQL. `INDICES OF l`, `VALUES OF l`, `1 .. l.COUNT`, `lo .. hi`.
+ */
+export function forallSource(header: string, valueOf: NameValue): LoopSource {
+  const collection = /^\s*(?:VALUES|INDICES)\s+OF\s+([\w$#."]+)/i.exec(header);
+  if (collection) return { kind: 'elements', of: collection[1]!.toUpperCase() };
+  return numericForSource(header, valueOf);
+}
+
 /** The loop's own contribution to the estimate. */
 export function loopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: TextOf): LoopSource {
   switch (loop.loopKind) {

@@ -207,6 +207,9 @@ export interface LoopStatementNode extends StatementBase {
 export interface ForallStatementNode extends StatementBase {
   statementKind: 'forall';
   iterator: string;
+  /** The bounds as written: `1 .. l_ids.COUNT`, `INDICES OF l_ids`, `VALUES OF l_idx`. */
+  header: string;
+  headerRange: Range;
   saveExceptions: boolean;
   /** The bulk DML (or EXECUTE IMMEDIATE) it runs. */
   sql?: SqlStatementNode;

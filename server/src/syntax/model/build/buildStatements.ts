@@ -243,6 +243,8 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       kind, statementKind: 'forall', range, labels, calls: collectCalls(bc, ctx.forallBounds(), 'expression'),
       iterator: normalizeName(bc.exactText(ctx.anyName())),
+      header: bc.textOf(ctx.forallBounds()),
+      headerRange: bc.rangeOfTokens(ctx.start!, ctx.forallBounds().stop ?? ctx.start),
       saveExceptions: ctx.SAVE() !== null,
       sql: sql ? buildSqlStatement(bc, sql) : undefined,
       dynamicSql: executeExpression ? dynamicSqlInfo(executeExpression, body.executeImmediateClause()) : undefined,
