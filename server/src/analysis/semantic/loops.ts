@@ -122,8 +122,11 @@ function basicLoopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: Te
   const fetches = new Map<string, { bulk: boolean; limit?: number }>();
   let exitBound: number | undefined;
   let exitCursor: string | undefined;
+  // a cursor opened in the body is opened anew every iteration: its fetch is a lookup, not what ends the loop
+  const openedInBody = new Set<string>();
   for (const statement of loop.statements) {
-    if (statement.statementKind === 'fetch') {
+    if (statement.statementKind === 'open' && statement.target) openedInBody.add(statement.target);
+    else if (statement.statementKind === 'fetch' && !openedInBody.has(statement.cursorName)) {
       const limit = statement.hasLimit ? evaluateNumber(/\bLIMIT\s+([\s\S]+?)\s*;?\s*$/i.exec(textOf(statement))?.[1] ?? '', valueOf) : undefined;
       fetches.set(statement.cursorName, { bulk: statement.bulkCollect, limit });
     } else if (statement.statementKind === 'exit') {

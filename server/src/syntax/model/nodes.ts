@@ -231,6 +231,10 @@ export interface FetchStatementNode extends StatementBase {
 export interface DynamicSqlInfo {
   /** The SQL text when the statement is a single string literal; otherwise undefined. */
   literalText?: string;
+  /** The first string literal when the SQL text is a concatenation that starts with one (`'select ' || l_cols`). */
+  leadingText?: string;
+  /** The variable holding the SQL text when the statement is one name (`EXECUTE IMMEDIATE l_sql`), normalised. */
+  textVariable?: string;
   hasInto: boolean;
   bulkCollect: boolean;
   usingCount: number;
