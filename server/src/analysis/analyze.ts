@@ -127,7 +127,7 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): Analysi
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp,
+      file, text, textIn, config, clamp, lookup,
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       onFailure: (f) => failures.push(f),
@@ -174,6 +174,7 @@ interface IsolationEnv {
   text: string;
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
+  lookup(name: string): readonly IndexedDefinition[];
   config: AnalyzerConfig | undefined;
   syntaxErrors: readonly Finding[];
   onFinding(finding: Finding): void;
@@ -200,6 +201,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     text: env.text,
     options: ruleOptions,
     textIn: env.textIn,
+    definitions: env.lookup,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);

@@ -10,6 +10,7 @@
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
+import { fileParameterUses, unitSubprogramResolver, type FileParameterUse, type SubprogramResolver } from '../semantic/fileHandleFlow.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -24,6 +25,8 @@ export interface IndexedDefinition {
   container?: string;
   /** For package members: procedure, function, cursor, variable, type, ... */
   memberKind?: 'procedure' | 'function' | 'cursor' | 'variable' | 'constant' | 'type' | 'subtype' | 'exception';
+  /** For subprograms with a body: the UTL_FILE handle parameters they write (utl-file-small-buffer follows the handle). */
+  fileParameters?: FileParameterUse[];
 }
 
 export interface IndexedReference {
@@ -172,9 +175,23 @@ function indexUnit(file: string, unit: UnitNode, out: IndexedDefinition[]): void
   if (!kind || !unit.name) return;
   const name = unqualified(unit.name);
   const nameRange = unit.nameRange ?? unit.range;
-  out.push({ name, kind, file, range: unit.range, nameRange });
+  let resolver: SubprogramResolver | undefined;
+  const fileUses = (sub: SubprogramNode | undefined): FileParameterUse[] | undefined => {
+    if (!sub?.body || !sub.parameters.some((p) => /\bFILE_TYPE\b/i.test(p.type))) return undefined;
+    const uses = fileParameterUses(sub, (resolver ??= unitSubprogramResolver(unit)));
+    return uses.length > 0 ? uses : undefined;
+  };
+  const definition: IndexedDefinition = { name, kind, file, range: unit.range, nameRange };
+  const standaloneUses = kind === 'procedure' || kind === 'function' ? fileUses(unit.subprogram) : undefined;
+  if (standaloneUses) definition.fileParameters = standaloneUses;
+  out.push(definition);
   if (kind !== 'package' && kind !== 'package-body') return;
-  for (const sub of unit.subprograms) out.push(memberOfSubprogram(file, name, sub));
+  for (const sub of unit.subprograms) {
+    const member = memberOfSubprogram(file, name, sub);
+    const uses = fileUses(sub);
+    if (uses) member.fileParameters = uses;
+    out.push(member);
+  }
   for (const declaration of unit.declarations) {
     const member = memberOfDeclaration(file, name, declaration);
     if (member) out.push(member);

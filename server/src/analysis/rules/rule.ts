@@ -3,6 +3,7 @@
  * severity follows the loop heat unless the rule says otherwise.
  */
 import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
+import type { IndexedDefinition } from '../index/workspaceIndex.ts';
 import type { IterationEstimate } from '../semantic/estimate.ts';
 import type { ModelVisitor } from '../semantic/walk.ts';
 
@@ -46,6 +47,8 @@ export interface RuleContext {
   hasSyntaxErrorIn(range: SourceRange): boolean;
   /** The source text of a range. */
   textIn(range: SourceRange): string;
+  /** Definitions of a normalised name (`PKG.PROC`, `BY2`): this document first, then the workspace. */
+  definitions(name: string): readonly IndexedDefinition[];
 }
 
 export interface Rule {
