@@ -6,7 +6,7 @@
 import type { LoopInfo } from '../semantic/walk.ts';
 import type { Range, StatementNode } from '../../syntax/model/nodes.ts';
 import { docPathOf, type Rule } from './rule.ts';
-import { isQueryText, readsOnlyDual, SqlTextVariables } from './support/dynamicSqlText.ts';
+import { isQueryText, readsOnlyDual, SqlTextVariables, type KnownSqlText } from './support/dynamicSqlText.ts';
 import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
 
 const id = 'select-into-in-loop';
@@ -51,7 +51,7 @@ export const selectIntoInLoop: Rule = {
           const known = variables.textOf(statement, position);
           if (!isQueryText(known)) return;
           const dual = readsOnlyDual(known!);
-          report(statement.range, 'EXECUTE IMMEDIATE', loop, `EXECUTE IMMEDIATE of a single-row query (${preview(known!.text)}) runs ${loop.estimate.text}: ` +
+          report(statement.range, 'EXECUTE IMMEDIATE', loop, `EXECUTE IMMEDIATE '${preview(known!)}' INTO runs ${loop.estimate.text}: ` +
             `${dual ? dualAdvice : queryAdvice}`, dual);
           return;
         }
@@ -68,8 +68,9 @@ export const selectIntoInLoop: Rule = {
   },
 };
 
-/** The start of a dynamic statement for the message: `select name from customers ...`. */
-function preview(text: string): string {
-  const folded = text.replace(/\s+/g, ' ').trim();
-  return folded.length > 60 ? `${folded.slice(0, 57)}...` : folded;
+/** The dynamic statement for the message: `select name from customers where id = :1`, `select max(x) from ...`. */
+function preview(known: KnownSqlText): string {
+  const folded = known.text.replace(/\s+/g, ' ').trim();
+  if (folded.length > 60) return `${folded.slice(0, 57)}...`;
+  return known.complete ? folded : `${folded} ...`;
 }
