@@ -15,6 +15,7 @@ import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxErr
 import { parsePackageBodyByItems } from './parseByItems.ts';
 import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
+import { withoutSqlContinuations } from '../parser/script/sqlContinuation.ts';
 import { binaryContent } from '../parser/binaryText.ts';
 
 export interface ParseOptions {
@@ -198,7 +199,8 @@ export function parseScript(text: string, options: ParseOptions = {}): ParsedScr
       continue;
     }
     const origin = { line: segment.line, column: segment.column };
-    const parsed = parseCode(text.slice(segment.start, segment.end), 'segment', origin, useCache);
+    const source = text.slice(segment.start, segment.end);
+    const parsed = parseCode(segment.codeKind === 'sql' ? withoutSqlContinuations(source) : source, 'segment', origin, useCache);
     let errors = parsed.errors.map((e) => toFinding(e, origin));
     const unclosed = segment.terminator === 'eof' ? unclosedCommentAfter(text, segment.end, lineStarts) : [];
     // The unit then ends early; the errors at its end are a consequence of the comment, not news.
