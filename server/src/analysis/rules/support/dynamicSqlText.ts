@@ -42,23 +42,22 @@ export function readsOnlyDual(known: KnownSqlText): boolean {
   return froms.length > 0 && froms.every((t) => t === 'DUAL' || t === 'SYS.DUAL') && !/\bjoin\b|\bdual\s*,/i.test(known.text);
 }
 
-/** Follows the assignments of string variables during the walk, so a later EXECUTE IMMEDIATE knows its text. */
+/**
+ * Follows the assignments of variables during the walk, so a later EXECUTE IMMEDIATE knows its text. Only the
+ * statements are kept; their text is read when an EXECUTE IMMEDIATE asks (most assignments never matter).
+ */
 export class SqlTextVariables {
-  private readonly assigned = new Map<string, KnownSqlText | null>();
+  private readonly assignments = new Map<string, StatementNode[]>();
 
   constructor(private readonly textIn: (statement: StatementNode) => string) {}
 
   /** Call for every statement, in walk order. */
   note(statement: StatementNode, position: Position): void {
     if (statement.statementKind !== 'assignment' || !statement.target || !/^[\w$#]+$/.test(statement.target)) return;
-    const name = statement.target.toUpperCase();
-    const key = keyOf(position, name);
-    const source = this.textIn(statement);
-    const value = source.slice(source.indexOf(':=') + 2);
-    const appended = new RegExp(`^\\s*${name.replace(/\$/g, '\\$')}\\s*\\|\\|`, 'i').test(value);
-    const previous = this.assigned.get(key);
-    if (appended) this.assigned.set(key, previous ? { text: previous.text, complete: false } : null);
-    else this.assigned.set(key, sqlTextOfExpression(value) ?? null);
+    const key = keyOf(position, statement.target.toUpperCase());
+    const list = this.assignments.get(key);
+    if (list) list.push(statement);
+    else this.assignments.set(key, [statement]);
   }
 
   /** The text an EXECUTE IMMEDIATE (or a FORALL's dynamic SQL) runs, as far as it is known. */
@@ -67,10 +66,26 @@ export class SqlTextVariables {
     if (statement.leadingText !== undefined) return { text: statement.leadingText, complete: false };
     const name = statement.textVariable;
     if (!name) return undefined;
-    const key = keyOf(position, name);
-    if (this.assigned.has(key)) return this.assigned.get(key) ?? undefined;
-    const initial = position.scope.lookup(name)?.symbol.declaration?.initialText;
-    return initial === undefined ? undefined : sqlTextOfExpression(initial);
+    const list = this.assignments.get(keyOf(position, name)) ?? [];
+    const initialValue = (): KnownSqlText | undefined => {
+      const initial = position.scope.lookup(name)?.symbol.declaration?.initialText;
+      return initial === undefined ? undefined : sqlTextOfExpression(initial);
+    };
+    // the last assignment decides; `l_sql := l_sql || ' where ...'` keeps the start of the one before it
+    const appended = new RegExp(`^\\s*${name.replace(/\$/g, '\\$')}\\s*\\|\\|`, 'i');
+    let appends = 0;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const source = this.textIn(list[i]!);
+      const value = source.slice(source.indexOf(':=') + 2);
+      if (appended.test(value)) {
+        appends++;
+        continue;
+      }
+      const known = sqlTextOfExpression(value);
+      return known && appends > 0 ? { text: known.text, complete: false } : known;
+    }
+    const initial = initialValue();
+    return initial && appends > 0 ? { text: initial.text, complete: false } : initial;
   }
 }
 
