@@ -77,3 +77,70 @@ end p;`);
   assert.deepEqual(fileParameterUses(forever!, resolve), []);
   assert.deepEqual(fileParameterUses(noHandle!, resolve), []);
 });
+
+test('the handle is followed through nested subprograms, a standalone unit, CASE, blocks and handlers', () => {
+  const unit = unitOf(`create or replace procedure export_all(p_file utl_file.file_type) as
+  procedure put_all(f utl_file.file_type) as
+    procedure one(h utl_file.file_type) as
+    begin
+      case when 1 = 1 then utl_file.put_line(file => h, buffer => 'x'); end case;
+    end;
+  begin
+    loop
+      begin
+        one(f);
+      exception
+        when others then utl_file.new_line(f);
+      end;
+      exit;
+    end loop;
+  end;
+begin
+  export_all.put_all(p_file);
+  other_pkg.put_all(p_file);
+end;`);
+  const uses = fileParameterUses(unit.subprogram!, unitSubprogramResolver(unit));
+  assert.deepEqual(uses.map((u) => [u.parameter, u.chain.join('>'), u.loops.length, u.writeLine]), [
+    ['P_FILE', 'EXPORT_ALL>PUT_ALL>ONE', 1, 5],
+    ['P_FILE', 'EXPORT_ALL>PUT_ALL', 1, 12],
+  ]);
+});
+
+test('the findings of the followed handle, the FORALL call and the dynamic query say where and what', async () => {
+  const { analyzeProject } = await import('../../server/src/analysis/analyzeProject.ts');
+  const project = analyzeProject([
+    { file: 'by2.fnc', text: 'create or replace function by2(x number) return number as begin return x * 2; end;\n/\n' },
+    { file: 'writer.prc', text: 'create or replace procedure writer(p_file utl_file.file_type) as\nbegin\n  for r in (select id from t) loop\n    utl_file.put_line(p_file, r.id);\n  end loop;\nend;\n/\n' },
+    { file: 'main.sql', text: `create or replace function local_f(x number) return number as begin return x; end;
+/
+create or replace procedure main(p_ids sys.odcinumberlist) as
+  f utl_file.file_type;
+  n number;
+begin
+  f := utl_file.fopen('D', 'x.txt', 'w');
+  writer(f);
+  forall i in 1 .. p_ids.count
+    update t set a = by2(a) + local_f(a) where id = p_ids(i);
+  for r in (select id from t) loop
+    execute immediate 'select count(*) from order_lines where order_id = :1 and status in (''NEW'', ''OPEN'')' into n using r.id;
+  end loop;
+end;
+/
+` },
+  ]);
+  const main = project.results.find((r) => r.file === 'main.sql')!;
+  assert.ok('result' in main);
+  const byRule = (rule: string) => main.result.findings.filter((f) => f.rule === rule);
+  const [file] = byRule('utl-file-small-buffer');
+  assert.match(file!.message, /F is opened with no max_linesize \(default 1024\) and passed to WRITER, which writes it \(writer\.prc line 4\) once per row/);
+  assert.equal(file!.related?.[1]?.file, 'writer.prc');
+  assert.equal(file!.related?.[0]?.range.line, 8);
+  const calls = byRule('standalone-call-in-loop');
+  assert.deepEqual(calls.map((c) => [c.line, c.related?.[0]?.file]), [[10, 'by2.fnc'], [10, undefined]]);
+  assert.match(calls[0]!.message, /BY2 is a standalone function \(by2\.fnc line 1\).*once per element of P_IDS \(FORALL sends its DML once/);
+  assert.match(calls[1]!.message, /LOCAL_F is a standalone function \(line 1\)/);
+  assert.equal(calls[0]!.related?.[1]?.message, 'the FORALL: once per element of P_IDS');
+  const [query] = byRule('select-into-in-loop');
+  assert.match(query!.message, /^EXECUTE IMMEDIATE 'select count\(\*\) from order_lines where order_id = :1 and \.\.\.' INTO runs once per row/);
+  assert.equal(query!.related?.[0]?.message, `the loop: ${query!.loop?.text}`);
+});
