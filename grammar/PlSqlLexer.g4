@@ -22,7 +22,7 @@ channels {
 // resolveContextualKeywords in server/src/parser/contextualKeywords.ts): one token of lookahead in the
 // lexer's output saves the parser a prediction at every name and every operand.
 tokens {
-    KEEP_ANALYTIC, FILTER_ANALYTIC, FROM_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL, GRAPH_TABLE_OPERATOR, NESTED_CLAUSE, JSON_TRANSFORM_CASE
+    KEEP_ANALYTIC, FILTER_ANALYTIC, FROM_ANALYTIC, TIMESTAMP_LITERAL, TIME_LITERAL, INTERVAL_LITERAL, GRAPH_TABLE_OPERATOR, NESTED_CLAUSE, JSON_TRANSFORM_CASE, SELECT_AI
 }
 
 // ---- trivia -------------------------------------------------------------------------------------------

@@ -45,6 +45,9 @@ topLevelItem
     // first word of that item would look alike until the end of the statement, and SLL prediction would scan
     // that far at every table and column alias (most of a cold start's prediction work; grammar/README.md).
     | sqlStatement (SEMI | EOF)
+    // Autonomous Database Select AI: `select ai [action] free text` (SELECT retyped, contextualKeywords.ts); the
+    // prompt is natural language up to the end of the statement. SQL only: PL/SQL calls DBMS_CLOUD_AI instead.
+    | SELECT_AI (~(SEMI | EOF))* (SEMI | EOF)
     | islandStatement
     | SEMI
     ;
@@ -892,6 +895,7 @@ nameChain
       | SUBPARTITION
       | MATCH_RECOGNIZE
       | CONTAINERS
+      | OUT
       ) chainLink*  // the head is `identifier`, inlined: one rule invocation less per name
     ;
 
@@ -947,7 +951,8 @@ argument
         | START | END                                  // TIME_BUCKET(..., START)
         )+
         expression?
-      | expression
+      // 18c qualified expressions with any key expression: t_map(-5 => x), t_map(upper(k) => 1)
+      | expression (ARROW expression)?
       | FOR iteratorHead (INDEX expression | ID)? ARROW expression   // 21c iterator choice: t(for i in 1..3 => i), SEQUENCE =>
       // JSON_TRANSFORM's CASE: WHEN 'path filter' THEN (operations) ... [ELSE (operations)] END (retyped CASE)
       | JSON_TRANSFORM_CASE (WHEN STRING THEN LPAREN balancedTokens? RPAREN)+ (ELSE LPAREN balancedTokens? RPAREN)? END
@@ -1020,6 +1025,7 @@ identifier
     | SUBPARTITION
     | MATCH_RECOGNIZE
     | CONTAINERS
+    | OUT                                              // a parameter mode, but not reserved: `out varchar2(10);`
     ;
 
 // Names that may follow a table or column as its alias without AS: identifier minus the words that

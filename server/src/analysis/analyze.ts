@@ -186,7 +186,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     // rules the caller passes in (tests, plugins) run because they were passed
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph,
+      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
@@ -255,6 +255,7 @@ interface IsolationEnv {
   clamp(range: SourceRange): SourceRange;
   callAlwaysRaises: RuleContext['callAlwaysRaises'];
   codeRanges: RuleContext['codeRanges'];
+  lookup(name: string): readonly IndexedDefinition[];
   config: AnalyzerConfig | undefined;
   callGraph: CallGraph;
   syntaxErrors: readonly Finding[];
@@ -287,6 +288,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     textIn: env.textIn,
     callAlwaysRaises: env.callAlwaysRaises,
     codeRanges: env.codeRanges,
+    definitions: env.lookup,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);

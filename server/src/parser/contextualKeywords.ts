@@ -12,8 +12,13 @@
  *   qualifier (`(a - b) day(9) to second`, `interval year to month`) continues an operand with them.
  * - CASE WHEN 'string' THEN is JSON_TRANSFORM's CASE operation (`case when '$.a?(@ > 1)' then (set ...) end`):
  *   JSON_TRANSFORM_CASE. A SQL or PL/SQL CASE never tests a bare string literal.
- * - NEW before `.` is a name (the row of a trigger's WHEN condition: `when (new.amount > old.amount)`), not the
- *   NEW of an object constructor: ID.
+ * - NEW is the object-constructor keyword only before a type name (`new t_point(1, 2)`, `new app.t_point(...)`,
+ *   `new json_array_t`). Elsewhere it is a name: the row of a trigger's WHEN condition (`when (new.amount >
+ *   old.amount)`), a table alias in any query (`from t_new new join t_old old on old.id = new.id`, `merge into t
+ *   old using s new on (...)`), REFERENCING NEW AS n: ID.
+ * - SELECT followed by the word AI at the start of a statement is Autonomous Database Select AI when an action
+ *   (`showsql`, `narrate`, `chat`, ...) or a prompt follows (`select ai how many customers`): SELECT_AI. A column
+ *   named ai stays one (`select ai from t`, `select ai x from t`, `select ai, b ...`).
  * - TIMESTAMP or TIME before a string literal starts a typed literal: TIMESTAMP_LITERAL, TIME_LITERAL.
  * - INTERVAL before a string literal or a bind variable starts an interval literal: INTERVAL_LITERAL.
  * - FROM right after a call's `)`, before FIRST or LAST and then OVER, IGNORE or RESPECT, is NTH_VALUE's
@@ -36,7 +41,9 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     if (token.channel !== 0) continue;
     const type = token.type;
     if (type === PlSqlLexer.NEW) {
-      if (nextDefault(tokens, i)?.type === PlSqlLexer.DOT) token.type = PlSqlLexer.ID;
+      if (!isConstructorNew(tokens, i)) token.type = PlSqlLexer.ID;
+    } else if (type === PlSqlLexer.SELECT) {
+      if ((previous === undefined || previous.type === PlSqlLexer.SEMI) && isSelectAi(tokens, i)) token.type = PlSqlLexer.SELECT_AI;
     } else if (type === PlSqlLexer.CASE) {
       if (isJsonTransformCase(tokens, i)) token.type = PlSqlLexer.JSON_TRANSFORM_CASE;
     } else if (type === PlSqlLexer.DAY || type === PlSqlLexer.YEAR) {
@@ -68,6 +75,34 @@ export function resolveContextualKeywords(tokens: Token[]): void {
     }
     previous = token;
   }
+}
+
+/**
+ * `new t(...)`, `new schema.t(...)`, `new json_array_t` (a constructor without arguments needs no parentheses):
+ * NEW before a type name. An alias is followed by a keyword (JOIN, ON, WHERE, SET, ...), `,`, `(` or `;`.
+ */
+function isConstructorNew(tokens: Token[], i: number): boolean {
+  const nameType = nextDefault(tokens, i)?.type;
+  return nameType === PlSqlLexer.ID || nameType === PlSqlLexer.DELIMITED_ID;
+}
+
+const SELECT_AI_ACTIONS = new Set(['runsql', 'showsql', 'explainsql', 'narrate', 'chat', 'showprompt', 'summarize', 'translate', 'feedback', 'agent']);
+/** Tokens that end a select item `ai alias`: after them the statement is a query, not a prompt. */
+const QUERY_AFTER_ALIAS = new Set([PlSqlLexer.FROM, PlSqlLexer.COMMA, PlSqlLexer.SEMI, PlSqlLexer.EOF, PlSqlLexer.INTO, PlSqlLexer.BULK]);
+
+/** `select ai showsql how many ...`, `select ai how many customers`: not `select ai from t` or `select ai x from t`. */
+function isSelectAi(tokens: Token[], i: number): boolean {
+  const ai = nextDefaultIndex(tokens, i);
+  const word = tokens[ai];
+  if (word?.type !== PlSqlLexer.ID || word.stop - word.start !== 1 || word.text!.toLowerCase() !== 'ai') return false;
+  const first = nextDefaultIndex(tokens, ai);
+  const firstToken = tokens[first];
+  if (!firstToken || firstToken.type === PlSqlLexer.EOF) return false;
+  if (firstToken.type === PlSqlLexer.ID && SELECT_AI_ACTIONS.has(firstToken.text!.toLowerCase())) return true;
+  // a prompt is words: the word after `ai` and another that cannot follow a column alias
+  if (firstToken.type !== PlSqlLexer.ID) return false;
+  const second = tokens[nextDefaultIndex(tokens, first)];
+  return second !== undefined && !QUERY_AFTER_ALIAS.has(second.type);
 }
 
 const GRAPH_TABLE = 'graph_table';

@@ -16,6 +16,7 @@ import { buildItem, parsePackageBodyByItems } from './parseByItems.ts';
 import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
 import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
+import { withoutSqlContinuations } from '../parser/script/sqlContinuation.ts';
 import { binaryContent } from '../parser/binaryText.ts';
 import { withLfLineBreaks } from '../parser/lineBreaks.ts';
 import { describeUnclosedInUnit, unclosedCommentOutsideUnits } from './unclosedConstructs.ts';
@@ -235,7 +236,8 @@ export function parseScript(source: string, options: ParseOptions = {}): ParsedS
       continue;
     }
     const origin = { line: segment.line, column: segment.column };
-    const parsed = parseCode(text.slice(segment.start, segment.end), 'segment', origin, useCache);
+    const source = text.slice(segment.start, segment.end);
+    const parsed = parseCode(segment.codeKind === 'sql' ? withoutSqlContinuations(source) : source, 'segment', origin, useCache);
     let errors = describeUnclosedInUnit(parsed.errors.map((e) => toFinding(e, origin)), text, lineStarts, segment.end);
     const unclosed = segment === segments[segments.length - 1] ? unclosedCommentOutsideUnits(text, segment.end, lineStarts) : [];
     // The unit then ends early; the errors at its end are a consequence of the comment, not news.

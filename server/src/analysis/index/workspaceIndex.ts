@@ -13,6 +13,7 @@ import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
 import { keysOfScript, type TableKey } from './schemaKeys.ts';
 import { CallGraph, graphOfScript, type FileGraph } from './callGraph.ts';
+import { fileParameterUses, unitSubprogramResolver, type FileParameterUse, type SubprogramResolver } from '../semantic/fileHandleFlow.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
 
@@ -29,6 +30,8 @@ export interface IndexedDefinition {
   memberKind?: 'procedure' | 'function' | 'cursor' | 'variable' | 'constant' | 'type' | 'subtype' | 'exception';
   /** A procedure whose every path ends in RAISE (an assertion or error helper): a call to it leaves a loop. */
   alwaysRaises?: true;
+  /** For subprograms with a body: the UTL_FILE handle parameters they write (utl-file-small-buffer follows the handle). */
+  fileParameters?: FileParameterUse[];
 }
 
 export interface IndexedReference {
@@ -235,8 +238,16 @@ function indexUnit(file: string, unit: UnitNode, out: IndexedDefinition[]): void
   if (!kind || !unit.name) return;
   const name = unqualified(unit.name);
   const nameRange = unit.nameRange ?? unit.range;
+  let resolver: SubprogramResolver | undefined;
+  const fileUses = (sub: SubprogramNode | undefined): FileParameterUse[] | undefined => {
+    if (!sub?.body || !sub.parameters.some((p) => /\bFILE_TYPE\b/i.test(p.type))) return undefined;
+    const uses = fileParameterUses(sub, (resolver ??= unitSubprogramResolver(unit)));
+    return uses.length > 0 ? uses : undefined;
+  };
   const definition: IndexedDefinition = { name, kind, file, range: unit.range, nameRange };
   if (unit.subprogram && subprogramAlwaysRaises(unit.subprogram, () => undefined)) definition.alwaysRaises = true;
+  const standaloneUses = kind === 'procedure' || kind === 'function' ? fileUses(unit.subprogram) : undefined;
+  if (standaloneUses) definition.fileParameters = standaloneUses;
   out.push(definition);
   if (kind !== 'package' && kind !== 'package-body') return;
   const members = new Map(unit.subprograms.map((s) => [s.name, s]));
@@ -249,6 +260,8 @@ function indexUnit(file: string, unit: UnitNode, out: IndexedDefinition[]): void
   for (const sub of unit.subprograms) {
     const member = memberOfSubprogram(file, name, sub);
     if (subprogramAlwaysRaises(sub, sibling)) member.alwaysRaises = true;
+    const uses = fileUses(sub);
+    if (uses) member.fileParameters = uses;
     out.push(member);
   }
   for (const declaration of unit.declarations) {

@@ -4,6 +4,7 @@
  * PLSQL_OPTIMIZE_LEVEL >= 2.
  */
 import { docPathOf, type Rule } from './rule.ts';
+import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
 
 const id = 'row-by-row-fetch';
 
@@ -18,10 +19,14 @@ export const rowByRowFetch: Rule = {
     docPath: docPathOf(id),
   },
   create(context) {
+    const opened = new CursorsOpenedInLoop();
     return {
       statement(statement, position) {
         const loop = position.loop;
+        opened.note(statement, position);
         if (!loop || statement.statementKind !== 'fetch' || statement.bulkCollect) return;
+        // a cursor opened in this same iteration is a lookup per iteration (select-into-in-loop), not a scan
+        if (opened.openedInThisIteration(statement.cursorName, position)) return;
         // A fetch inside a FOR loop over something else reads one row per outer iteration (a lookup): that is
         // select-into-in-loop's business, not a row-by-row scan of this cursor.
         const source = loop.source;

@@ -4,6 +4,7 @@
  */
 import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
 import type { CallGraph } from '../index/callGraph.ts';
+import type { IndexedDefinition } from '../index/workspaceIndex.ts';
 import type { IterationEstimate } from '../semantic/estimate.ts';
 import type { SimpleStatementNode } from '../../syntax/model/nodes.ts';
 import type { Scope } from '../semantic/scope.ts';
@@ -68,6 +69,8 @@ export interface RuleContext {
    * procedure whose every path ends in RAISE (an assertion or error-package helper).
    */
   callAlwaysRaises(statement: SimpleStatementNode, scope: Scope): boolean;
+  /** Definitions of a normalised name (`PKG.PROC`, `BY2`): this document first, then the workspace. */
+  definitions(name: string): readonly IndexedDefinition[];
 }
 
 export interface Rule {

@@ -1,6 +1,14 @@
-/** A SELECT INTO executed once per loop iteration: one query per row where a join or one bulk query would do. */
+/**
+ * A single-row query executed once per loop iteration: one query per row where a join or one bulk query would
+ * do. Three forms: static SELECT ... INTO, EXECUTE IMMEDIATE of a query with INTO, and an explicit cursor opened
+ * and fetched once per iteration (`OPEN c(x); FETCH c INTO v; CLOSE c;`), which is the same lookup spelled out.
+ */
+import type { LoopInfo } from '../semantic/walk.ts';
+import type { Range, StatementNode } from '../../syntax/model/nodes.ts';
 import { readsOnlyDictionary } from '../semantic/dictionary.ts';
 import { docPathOf, type Rule } from './rule.ts';
+import { isQueryText, readsOnlyDual, SqlTextVariables, type KnownSqlText } from './support/dynamicSqlText.ts';
+import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
 
 const id = 'select-into-in-loop';
 
@@ -9,30 +17,66 @@ export const selectIntoInLoop: Rule = {
     id,
     defaultSeverity: 'warning',
     status: 'stable',
-    summary: 'A SELECT ... INTO executed once per loop iteration.',
+    summary: 'A single-row query (SELECT ... INTO, EXECUTE IMMEDIATE ... INTO, or OPEN/FETCH of a cursor) executed once per loop iteration.',
     remedy: 'Join the lookup into the loop\'s query, or fetch the lookup data once with BULK COLLECT into a collection indexed by key.',
     fixKind: 'none',
     docPath: docPathOf(id),
   },
   create(context) {
+    const variables = new SqlTextVariables((statement) => context.textIn(statement.range));
+    const opened = new CursorsOpenedInLoop();
+    const reportedOpens = new Set<StatementNode>();
+    // tables: what the query reads, when known; a lookup in the data dictionary is install-time metadata in a deployment script
+    const report = (range: Range, keyword: string, loop: LoopInfo, message: string, dual: boolean, tables?: readonly string[]) => {
+      const common = {
+        loop: { estimate: loop.estimate, line: loop.statement.range.line },
+        related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+        readsDictionary: tables !== undefined && readsOnlyDictionary(tables),
+      };
+      context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + keyword.length }, message, dual ? { ...common, severity: 'info' } : common);
+    };
+    const dualAdvice = 'each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).';
+    const queryAdvice = 'one query per iteration. Join it into the loop\'s query, or read the lookup once with BULK COLLECT.';
     return {
       sql(sql, position) {
         const loop = position.loop;
         if (!loop || position.handler || position.statement?.statementKind !== 'sql') return;
         if (sql.sqlKind !== 'select' || sql.intoTargets.length === 0 || sql.bulkCollect) return;
-        const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
         const fromDual = sql.tables.length > 0 && sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
-        const common = {
-          loop: { estimate: loop.estimate, line: loop.statement.range.line },
-          related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
-          readsDictionary: readsOnlyDictionary(sql.tables),
-        };
-        if (fromDual) {
-          context.report(range, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).`, { ...common, severity: 'info' });
-        } else {
-          context.report(range, `SELECT ... INTO runs ${loop.estimate.text}: one query per iteration. Join it into the loop's query, or read the lookup once with BULK COLLECT.`, common);
+        if (fromDual) report(sql.range, 'SELECT', loop, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${dualAdvice}`, true);
+        else report(sql.range, 'SELECT', loop, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
+      },
+      statement(statement, position) {
+        variables.note(statement, position);
+        opened.note(statement, position);
+        const loop = position.loop;
+        if (!loop || position.handler) return;
+        if (statement.statementKind === 'execute-immediate') {
+          // INTO without BULK COLLECT: a query that returns one row (RETURNING INTO is not `hasInto`)
+          if (!statement.hasInto || statement.bulkCollect) return;
+          const known = variables.textOf(statement, position);
+          if (!isQueryText(known)) return;
+          const dual = readsOnlyDual(known!);
+          report(statement.range, 'EXECUTE IMMEDIATE', loop, `EXECUTE IMMEDIATE '${preview(known!)}' INTO runs ${loop.estimate.text}: ` +
+            `${dual ? dualAdvice : queryAdvice}`, dual);
+          return;
+        }
+        if (statement.statementKind === 'fetch' && !statement.bulkCollect) {
+          const open = opened.openedInThisIteration(statement.cursorName, position);
+          if (!open || reportedOpens.has(open.statement)) return;
+          reportedOpens.add(open.statement);
+          const dual = open.tables.length > 0 && open.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
+          report(open.statement.range, 'OPEN', loop, `Cursor ${statement.cursorName} is opened and fetched ${loop.estimate.text}: a single-row lookup through an explicit cursor, ` +
+            `${dual ? dualAdvice : queryAdvice}`, dual, open.tables);
         }
       },
     };
   },
 };
+
+/** The dynamic statement for the message: `select name from customers where id = :1`, `select max(x) from ...`. */
+function preview(known: KnownSqlText): string {
+  const folded = known.text.replace(/\s+/g, ' ').trim();
+  if (folded.length > 60) return `${folded.slice(0, 57)}...`;
+  return known.complete ? folded : `${folded} ...`;
+}

@@ -22,24 +22,29 @@ export const standaloneCallInLoop: Rule = {
     const flagUnresolved = context.options.flagUnresolved === true;
     return {
       call({ call, resolution, position }) {
-        const loop = position.loop;
-        if (!loop || position.handler) return;
+        // FORALL's DML runs its functions once per bound element: as repeated as a loop body
+        const repeated = position.forall ?? position.loop;
+        if (!repeated || position.handler) return;
+        const estimate = repeated.estimate;
+        const loopStatement = repeated.statement;
+        const what = position.forall ? 'the FORALL' : 'the loop';
         if (resolution.kind === 'standalone') {
           const definition = resolution.definition!;
           const where = definition.file === context.file || definition.file === undefined ? `line ${definition.nameRange.line}` : `${definition.file} line ${definition.nameRange.line}`;
+          const inForall = position.forall ? ' (FORALL sends its DML once, but the DML calls the function for every element)' : '';
           context.report(call.nameRange,
-            `${call.name} is a standalone ${definition.kind} (${where}); each call pins it in the library cache, ${loop.estimate.text}. ` +
+            `${call.name} is a standalone ${definition.kind} (${where}); each call pins it in the library cache, ${estimate.text}${inForall}. ` +
             'Put it in a package, or call it once outside the loop.', {
-              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              loop: { estimate, line: loopStatement.range.line },
               related: [
                 { file: definition.file === context.file ? undefined : definition.file, range: definition.nameRange, message: `${call.name}: ${describeResolution(resolution)}` },
-                { range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` },
+                { range: loopStatement.headerRange, message: `${what}: ${estimate.text}` },
               ],
             });
         } else if (resolution.kind === 'unresolved' && flagUnresolved && call.parts.length === 1 && call.context !== 'sql') {
           context.report(call.nameRange,
-            `${call.name} is not defined in the checked files; if it is a standalone function or procedure, each call pins it in the library cache, ${loop.estimate.text}.`, {
-              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+            `${call.name} is not defined in the checked files; if it is a standalone function or procedure, each call pins it in the library cache, ${estimate.text}.`, {
+              loop: { estimate, line: loopStatement.range.line },
               severity: 'info',
             });
         }

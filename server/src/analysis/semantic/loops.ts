@@ -85,6 +85,16 @@ function exitCondition(text: string): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/**
+ * What a FORALL contributes: its DML (and every function the DML calls) runs once per element bound, though
+ * the whole statement is one switch to SQL. `INDICES OF l`, `VALUES OF l`, `1 .. l.COUNT`, `lo .. hi`.
+ */
+export function forallSource(header: string, valueOf: NameValue): LoopSource {
+  const collection = /^\s*(?:VALUES|INDICES)\s+OF\s+([\w$#."]+)/i.exec(header);
+  if (collection) return { kind: 'elements', of: collection[1]!.toUpperCase() };
+  return numericForSource(header, valueOf);
+}
+
 /** The loop's own contribution to the estimate. */
 export function loopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: TextOf): LoopSource {
   switch (loop.loopKind) {
@@ -137,8 +147,11 @@ function basicLoopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: Te
   const fetches = new Map<string, { bulk: boolean; limit?: number }>();
   let exitBound: number | undefined;
   let exitCursor: string | undefined;
+  // a cursor opened in the body is opened anew every iteration: its fetch is a lookup, not what ends the loop
+  const openedInBody = new Set<string>();
   for (const statement of loop.statements) {
-    if (statement.statementKind === 'fetch') {
+    if (statement.statementKind === 'open' && statement.target) openedInBody.add(statement.target);
+    else if (statement.statementKind === 'fetch' && !openedInBody.has(statement.cursorName)) {
       const limit = statement.hasLimit ? evaluateNumber(/\bLIMIT\s+([\s\S]+?)\s*;?\s*$/i.exec(textOf(statement))?.[1] ?? '', valueOf) : undefined;
       fetches.set(statement.cursorName, { bulk: statement.bulkCollect, limit });
     } else if (statement.statementKind === 'exit') {

@@ -5,6 +5,7 @@
  */
 import type {
   BlockNode,
+  ForallStatementNode,
   CallNode,
   DeclarationNode,
   ExceptionHandlerNode,
@@ -18,7 +19,7 @@ import type {
   UnitNode,
 } from '../../syntax/model/nodes.ts';
 import { estimateOf, type IterationEstimate, type LoopSource } from './estimate.ts';
-import { loopSource, type TextOf } from './loops.ts';
+import { forallSource, loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
 import { isRowTimingPoint, rowLoop, timingPointRowContext, triggerRowContext, type RowContext } from './rowContexts.ts';
 import { Scope } from './scope.ts';
@@ -39,6 +40,14 @@ export interface LoopInfo {
   rowContext?: RowContext;
 }
 
+/** A FORALL around its DML: one switch to SQL, but the DML's row work and its function calls run per element. */
+export interface ForallInfo {
+  statement: ForallStatementNode;
+  source: LoopSource;
+  /** The FORALL's elements times the enclosing loops'. */
+  estimate: IterationEstimate;
+}
+
 export interface Position {
   unit: UnitNode;
   /** The innermost subprogram whose body is being walked. */
@@ -46,6 +55,8 @@ export interface Position {
   scope: Scope;
   /** The innermost loop whose body contains the node (loops do not cross subprogram boundaries). */
   loop?: LoopInfo;
+  /** Set on the DML of a FORALL and the calls in it (not on its bounds, which are evaluated once). */
+  forall?: ForallInfo;
   /** The exception handler containing the node, if any (inside the innermost loop or not). */
   handler?: ExceptionHandlerNode;
   /** The statement that contains the node (for calls and SQL). */
@@ -263,7 +274,7 @@ class Walker {
         this.loop(statement, position);
         break;
       case 'forall':
-        if (statement.sql) this.sql(statement.sql, position);
+        if (statement.sql) this.sql(statement.sql, { ...position, forall: this.forallInfo(statement, position) });
         break;
       case 'sql':
         this.sql(statement.sql, position);
@@ -330,6 +341,13 @@ class Walker {
     if (statement.loopKind !== 'cursor-for' || !keysOf || !textIn) return undefined;
     const query = statement.query ?? (statement.cursorName ? scope.lookup(statement.cursorName)?.symbol.declaration?.query : undefined);
     return query ? singleRowReason(query, textIn(query.range), keysOf) : undefined;
+  }
+
+  private forallInfo(statement: ForallStatementNode, position: Position): ForallInfo {
+    const source = forallSource(statement.header, (name) => position.scope.valueOf(name));
+    const sources: LoopSource[] = [source];
+    for (let l = position.loop; l; l = l.parent) sources.unshift(l.source);
+    return { statement, source, estimate: estimateOf(sources) };
   }
 
   private sql(sql: SqlStatementNode, position: Position): void {

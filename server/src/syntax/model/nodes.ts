@@ -207,6 +207,9 @@ export interface LoopStatementNode extends StatementBase {
 export interface ForallStatementNode extends StatementBase {
   statementKind: 'forall';
   iterator: string;
+  /** The bounds as written: `1 .. l_ids.COUNT`, `INDICES OF l_ids`, `VALUES OF l_idx`. */
+  header: string;
+  headerRange: Range;
   saveExceptions: boolean;
   /** The bulk DML (or EXECUTE IMMEDIATE) it runs. */
   sql?: SqlStatementNode;
@@ -228,6 +231,10 @@ export interface FetchStatementNode extends StatementBase {
 export interface DynamicSqlInfo {
   /** The SQL text when the statement is a single string literal; otherwise undefined. */
   literalText?: string;
+  /** The first string literal when the SQL text is a concatenation that starts with one (`'select ' || l_cols`). */
+  leadingText?: string;
+  /** The variable holding the SQL text when the statement is one name (`EXECUTE IMMEDIATE l_sql`), normalised. */
+  textVariable?: string;
   hasInto: boolean;
   bulkCollect: boolean;
   usingCount: number;

@@ -117,9 +117,17 @@ function buildHandler(bc: BuildContext, handler: ExceptionHandlerContext, declar
 }
 
 
-function dynamicSqlInfo(sqlExpression: ExpressionContext, clauses: ExecuteImmediateClauseContext[]): DynamicSqlInfo {
+function dynamicSqlInfo(bc: BuildContext, sqlExpression: ExpressionContext, clauses: ExecuteImmediateClauseContext[]): DynamicSqlInfo {
   const only = sqlExpression.primary();
-  const literal = sqlExpression.children.length === 1 && only.length === 1 ? only[0]!.STRING() : null;
+  const single = sqlExpression.children.length === 1 && only.length === 1;
+  const literal = single ? only[0]!.STRING() : null;
+  // `'select ' || l_cols || ' from t'`: the text starts with the first literal
+  const first = only[0];
+  const concatenated = !single && first !== undefined && first.getChildCount() === 1 && sqlExpression.CONCAT().length > 0 && sqlExpression.getChild(1) === sqlExpression.CONCAT()[0];
+  const leading = concatenated ? first.STRING() : null;
+  const chain = single && first!.getChildCount() === 1 ? first!.nameChain() : null;
+  const chainText = chain ? bc.exactText(chain) : '';
+  const textVariable = /^[\w$#]+$|^"[^"]+"$/.test(chainText) ? normalizeName(chainText) : undefined;
   let hasInto = false;
   let bulkCollect = false;
   let usingCount = 0;
@@ -131,7 +139,11 @@ function dynamicSqlInfo(sqlExpression: ExpressionContext, clauses: ExecuteImmedi
     }
     usingCount += clause.usingClause()?.usingArgument().length ?? 0;
   }
-  return { literalText: literal ? unquote(literal.getText()) : undefined, hasInto, bulkCollect, usingCount };
+  return {
+    literalText: literal ? unquote(literal.getText()) : undefined,
+    leadingText: leading ? unquote(leading.getText()) : undefined,
+    textVariable, hasInto, bulkCollect, usingCount,
+  };
 }
 
 function unquote(literal: string): string {
@@ -243,16 +255,18 @@ function buildStatement(bc: BuildContext, ctx: StatementContext, declare: Declar
     return {
       kind, statementKind: 'forall', range, labels, calls: collectCalls(bc, ctx.forallBounds(), 'expression'),
       iterator: normalizeName(bc.exactText(ctx.anyName())),
+      header: bc.textOf(ctx.forallBounds()),
+      headerRange: bc.rangeOfTokens(ctx.start!, ctx.forallBounds().stop ?? ctx.start),
       saveExceptions: ctx.SAVE() !== null,
       sql: sql ? buildSqlStatement(bc, sql) : undefined,
-      dynamicSql: executeExpression ? dynamicSqlInfo(executeExpression, body.executeImmediateClause()) : undefined,
+      dynamicSql: executeExpression ? dynamicSqlInfo(bc, executeExpression, body.executeImmediateClause()) : undefined,
     };
   }
   if (ctx instanceof SqlStatementInPlsqlContext) {
     return { kind, statementKind: 'sql', range, labels, calls: [], sql: buildSqlStatement(bc, ctx.sqlStatement()) };
   }
   if (ctx instanceof ExecuteImmediateStatementContext) {
-    return { kind, statementKind: 'execute-immediate', range, labels, calls: ownCallsOf(), ...dynamicSqlInfo(ctx.expression(), ctx.executeImmediateClause()) };
+    return { kind, statementKind: 'execute-immediate', range, labels, calls: ownCallsOf(), ...dynamicSqlInfo(bc, ctx.expression(), ctx.executeImmediateClause()) };
   }
   if (ctx instanceof FetchStatementContext) {
     return {
