@@ -56,6 +56,6 @@ end;` },
       { name: 'a minus at the end of a later line of a SQL statement is arithmetic', code: 'select file_name,\n       ceil(blocks * 8192 / 1024) -\n       ceil(hwm * 8192 / 1024) savings\n  from dba_data_files;\nselect 5,\n       10 -\n       3 from dual;' },
       { name: 'a minus at the end of a PL/SQL line is arithmetic', code: 'declare\n  x number;\nbegin\n  x := 5 -\n    3;\n  select 10 -\n         2 into x from dual;\nend;\n/' },
     ],
-    rejected: { name: 'a trailing minus meant as arithmetic in a SQL statement', code: 'select 5 -\n3 from dual;', line: 2, column: 1, message: /';' expected before '3'/ },
+    rejected: { name: 'a trailing minus meant as arithmetic in a SQL statement', code: 'select 5 -\n3 from dual;', line: 1, column: 8, message: /';' expected after '5'/ },
   },
 ];

@@ -7,7 +7,7 @@
  */
 import type { LoopInfo, Position } from '../semantic/walk.ts';
 import { concatenatedValues } from './dynamic-sql-concatenation.ts';
-import { AssignmentLog, concatenatedOperands, dynamicExpression, isDdlText, plainVariable } from './support/dynamicSql.ts';
+import { AssignmentLog, concatenatedOperands, dynamicExpression, isDdlText, namesIn, plainVariable } from './support/dynamicSql.ts';
 import { docPathOf, type Rule } from './rule.ts';
 
 const id = 'dynamic-sql-in-loop';
@@ -18,6 +18,23 @@ function ownerOf(position: Position) {
 
 function within(line: number, loop: LoopInfo): boolean {
   return line >= loop.statement.range.line && line <= loop.statement.range.endLine;
+}
+
+/**
+ * The names whose value can change from one iteration to the next: the iterators of the loop and of the loops
+ * around it, the variables assigned inside the loop, and in a per-row context the row (`:NEW`, `:OLD`) and the
+ * function's parameters.
+ */
+function variantNames(position: Position, loop: LoopInfo, log: AssignmentLog): Set<string> {
+  const names = new Set<string>(log.assignedBetween(ownerOf(position), loop.statement.range.line, loop.statement.range.endLine));
+  for (let l: LoopInfo | undefined = loop; l; l = l.parent) {
+    for (const iterator of l.statement.iterators) names.add(iterator.toUpperCase());
+    if (l.rowContext) {
+      names.add('NEW').add('OLD');
+      for (const p of position.subprogram?.parameters ?? []) names.add(p.name.toUpperCase());
+    }
+  }
+  return names;
 }
 
 export const dynamicSqlInLoop: Rule = {
@@ -62,6 +79,15 @@ export const dynamicSqlInLoop: Rule = {
         if (inLoop.some((a) => isDdlText(a.value))) return;
         const built = variable ? inLoop.find((a) => concatenatedOperands(a.value).length > 0) : undefined;
         if (!built && concatenatedOperands(expression).length === 0) return;
+        // The same text every iteration is parsed once (PL/SQL keeps the cursor): only text that varies counts.
+        // It varies when it grows without being reset (`l := l || x` first in the loop), or reads a value that varies.
+        const variant = variantNames(position, loop, log);
+        const readsVariant = (text: string, self?: string) => namesIn(text).some((n) => n !== self && variant.has(n));
+        const self = variable?.toUpperCase();
+        const varies = variable
+          ? (inLoop.length > 0 && namesIn(inLoop[0]!.value).includes(self!)) || inLoop.some((a) => readsVariant(a.value, self))
+          : readsVariant(expression);
+        if (!varies) return;
         const { values } = concatenatedValues(expression, built ? [built] : []);
         const why = values.length > 0
           ? `runs text with ${values.slice(0, 3).join(', ')} concatenated as ${values.length === 1 ? 'a value' : 'values'}, built anew each iteration: a new statement (hard parse) per distinct value`

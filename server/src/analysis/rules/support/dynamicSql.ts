@@ -143,6 +143,23 @@ export class AssignmentLog {
   of(key: string): readonly Assignment[] {
     return this.byKey.get(key) ?? [];
   }
+
+  /** The variables of an owner (upper case) assigned on the lines from `first` to `last`. */
+  assignedBetween(owner: { line: number; column: number }, first: number, last: number): string[] {
+    const prefix = `${owner.line}:${owner.column}:`;
+    const names: string[] = [];
+    for (const [key, list] of this.byKey) {
+      if (key.startsWith(prefix) && list.some((a) => a.line >= first && a.line <= last)) names.push(key.slice(prefix.length));
+    }
+    return names;
+  }
+}
+
+const STRING_LITERALS = /[nN]?[qQ]'\[[\s\S]*?\]'|[nN]?[qQ]'\{[\s\S]*?\}'|[nN]?[qQ]'\([\s\S]*?\)'|[nN]?[qQ]'<[\s\S]*?>'|[nN]?[qQ]'([^\s])[\s\S]*?\1'|'(?:[^']|'')*'/g;
+
+/** The names an expression reads (upper case, each part of `r.col` on its own), string literals left out. */
+export function namesIn(expression: string): string[] {
+  return (expression.replace(STRING_LITERALS, ' ').match(/[A-Za-z][\w$#]*/g) ?? []).map((n) => n.toUpperCase());
 }
 
 /** A plain variable name (the expression is `l_sql`): its assignments hold the text. */
