@@ -144,3 +144,67 @@ end;
   assert.match(query!.message, /^EXECUTE IMMEDIATE 'select count\(\*\) from order_lines where order_id = :1 and \.\.\.' INTO runs once per row/);
   assert.equal(query!.related?.[0]?.message, `the loop: ${query!.loop?.text}`);
 });
+
+test('the wording that depends on the loop: row-by-row fetch and the dynamic query preview', async () => {
+  const { analyzeText } = await import('../../server/src/analysis/analyze.ts');
+  const sixty = 'select a from t where b = :1 and c = :2 and d = :3 and e =:4';
+  assert.equal(sixty.length, 60);
+  const text = `declare
+  cursor c_orders is select order_id from orders;
+  l_cur sys_refcursor;
+  l_id  number;
+begin
+  open c_orders;
+  loop
+    fetch c_orders into l_id;
+    exit when c_orders%notfound;
+  end loop;
+  open l_cur for select 1 from dual;
+  while true loop
+    fetch l_cur into l_id;
+    exit when l_cur%notfound;
+  end loop;
+  for i in 1 .. 10 loop
+    execute immediate '${sixty}' into l_id;
+    execute immediate '${sixty}x' into l_id;
+    execute immediate 'select   a
+      from t' into l_id;
+  end loop;
+end;
+/
+`;
+  const findings = analyzeText(text).findings;
+  const fetches = findings.filter((f) => f.rule === 'row-by-row-fetch').map((f) => f.message);
+  assert.match(fetches[0]!, /^FETCH C_ORDERS reads one row per call, so the loop makes one fetch call for every row of C_ORDERS\./);
+  assert.match(fetches[1]!, /^FETCH L_CUR reads one row per call, inside a loop\./);
+  const queries = findings.filter((f) => f.rule === 'select-into-in-loop').map((f) => f.message);
+  assert.ok(queries[0]!.startsWith(`EXECUTE IMMEDIATE '${sixty}' INTO`));
+  assert.ok(queries[1]!.startsWith(`EXECUTE IMMEDIATE '${sixty.slice(0, 57)}...' INTO`));
+  assert.ok(queries[2]!.startsWith("EXECUTE IMMEDIATE 'select a from t' INTO"));
+});
+
+test('mutually recursive writers are followed once, and a spec declaration is never the writer', () => {
+  const unit = unitOf(`create or replace package body rec as
+  procedure b(f utl_file.file_type, n number);
+  procedure a(f utl_file.file_type, n number) as
+  begin
+    if n > 0 then b(f, n - 1); end if;
+  end;
+  procedure b(f utl_file.file_type, n number) as
+  begin
+    utl_file.put_line(f, n);
+    a(f, n);
+  end;
+  procedure c(f utl_file.file_type) as
+    g utl_file.file_type;
+  begin
+    utl_file.put(g, 'not the parameter');
+    b(g, 1);
+  end;
+end rec;`);
+  const resolve = unitSubprogramResolver(unit);
+  const a = unit.subprograms.find((s) => s.name === 'A' && s.body)!;
+  assert.deepEqual(fileParameterUses(a, resolve).map((u) => [u.parameter, u.chain.join('>'), u.writeLine]), [['F', 'A>B', 9]]);
+  // a local handle written or passed on is not the parameter
+  assert.deepEqual(fileParameterUses(unit.subprograms.find((s) => s.name === 'C')!, resolve), []);
+});
