@@ -21,8 +21,8 @@ function splitRange(text: string): [string, string] | undefined {
   return undefined;
 }
 
-/** Splits the header's iteration controls at top-level commas (21c: `1..3, 10..12 by 2`). */
-function splitControls(text: string): string[] {
+/** Splits at commas outside parentheses: a 21c header's iteration controls (`1..3, 10..12 by 2`), a select list. */
+export function splitAtTopLevelCommas(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
@@ -47,7 +47,7 @@ function collectionBound(text: string): string | undefined {
 
 function numericForSource(header: string, valueOf: NameValue): LoopSource {
   let total = 0;
-  for (const control of splitControls(header)) {
+  for (const control of splitAtTopLevelCommas(header)) {
     const withoutStep = control.replace(/\s+BY\s+.*$/i, '').replace(/\s+(WHEN|WHILE)\s+.*$/i, '');
     const range = splitRange(withoutStep.replace(/^\s*REVERSE\s+/i, ''));
     if (!range) return { kind: 'unknown' };

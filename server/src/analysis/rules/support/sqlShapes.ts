@@ -5,26 +5,9 @@
  * the handler around it.
  */
 import type { StatementNode } from '../../../syntax/model/nodes.ts';
+import { splitAtTopLevelCommas } from '../../semantic/loops.ts';
 
 const AGGREGATE = /^(?:(?:NVL|NVL2|COALESCE|DECODE|TO_CHAR|TO_NUMBER|GREATEST|LEAST)\s*\(\s*)?(?:COUNT|SUM|MIN|MAX|AVG|LISTAGG|STDDEV|VARIANCE|MEDIAN|ANY_VALUE|JSON_ARRAYAGG|JSON_OBJECTAGG|XMLAGG|COLLECT)\s*\(/i;
-
-/** Splits at commas outside parentheses. */
-function topLevelItems(text: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      items.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  items.push(text.slice(start));
-  return items.map((item) => item.trim());
-}
 
 /** `SELECT COUNT(*) INTO n FROM t WHERE ...`: aggregates only, no GROUP BY, so exactly one row comes back. */
 export function isSingleRowAggregate(selectText: string): boolean {
@@ -32,7 +15,7 @@ export function isSingleRowAggregate(selectText: string): boolean {
   const match = /^\s*SELECT\s+(?:DISTINCT\s+|ALL\s+)?([\s\S]+?)\s+(?:BULK\s+COLLECT\s+)?INTO\b/i.exec(text);
   if (!match) return false;
   if (/\bGROUP\s+BY\b|\bHAVING\b|\bUNION\b|\bINTERSECT\b|\bMINUS\b|\bEXCEPT\b/i.test(text)) return false;
-  return topLevelItems(match[1]!).every((item) => AGGREGATE.test(item));
+  return splitAtTopLevelCommas(match[1]!).every((item) => AGGREGATE.test(item.trim()));
 }
 
 /** The SQL of `EXECUTE IMMEDIATE '...'` / `q'{...}'` as written, when it starts with a literal. */
