@@ -280,6 +280,18 @@ export class CallGraph {
     if (this.files.delete(file)) this.invalidate();
   }
 
+  /**
+   * Takes a parse as the source of a file's part that was built elsewhere from the same text (a check worker's
+   * first pass), so an analysis of that parse uses this graph instead of an overlay; `release` lets go of it.
+   */
+  adoptSource(file: string, script: ParsedScript): void {
+    if (this.files.has(file)) this.sources.set(file, script);
+  }
+
+  releaseSource(file: string): void {
+    this.sources.delete(file);
+  }
+
   /** Whether this file's part was built from exactly this parse. */
   isCurrent(file: string, script: ParsedScript): boolean {
     return this.sources.get(file) === script;

@@ -204,12 +204,16 @@ export class FileWorker {
       return { id: job.id, kind: 'failed', message: describeFsError(err), timings };
     }
     const lookups: [string, string][] = [];
+    // the index holds this file's call graph built from the same bytes in the first pass: no overlay to build
+    this.index?.callGraph.adoptSource(job.display, script);
     try {
       const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, lookups), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
       return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallersOf(this.index, job.display)), timings };
     } catch (err) {
       return { id: job.id, kind: 'failed', message: `internal error: ${describeError(err)}`, stack: err instanceof Error ? err.stack : undefined, timings };
+    } finally {
+      this.index?.callGraph.releaseSource(job.display); // no parse outlives its file
     }
   }
 }
