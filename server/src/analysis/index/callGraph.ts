@@ -95,6 +95,11 @@ export interface FileGraph {
 const NOT_CALLS = new Set(['collection-element', 'variable-member', 'cursor', 'type', 'oracle-supplied']);
 const NOT_QUERIES = new Set<SqlKind>(['commit', 'rollback', 'savepoint', 'set']);
 
+/** `PKG.GET_RATE` -> `GET_RATE`, upper case. */
+function lastPart(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1).toUpperCase();
+}
+
 function idOf(file: string, range: SourceRange): string {
   return `${file}#${range.line}:${range.column}`;
 }
@@ -253,7 +258,10 @@ export class CallGraph {
   private readonly sources = new Map<string, ParsedScript>();
   private byId: Map<string, SubprogramFacts> | undefined;
   private byName: Map<string, SubprogramFacts[]> | undefined;
+  /** Each function's SQL call sites, as asked. */
   private sqlCallers: Map<string, SqlCallSite[]> | undefined;
+  /** The SQL call sites of the workspace by the last part of the called name (upper case). */
+  private sqlCallsByName: Map<string, SqlCallSite[]> | undefined;
   private readonly answers = new Map<string, ChainStep[] | null>();
   private buildMs = 0;
 
@@ -353,23 +361,31 @@ export class CallGraph {
     return found;
   }
 
-  /** SQL statements that call this function (in any file), so its body runs once per row they process. */
+  /**
+   * SQL statements that call this function (in any file), so its body runs once per row they process. Only the
+   * call sites named like the function are resolved (a call named otherwise cannot reach it), each function's
+   * answer once: the editor asks this of every function it analyses, against an overlay of the whole workspace.
+   */
   sqlCallersOf(facts: SubprogramFacts): readonly SqlCallSite[] {
-    if (!this.sqlCallers) {
-      const started = performance.now();
-      this.sqlCallers = new Map();
+    const known = this.sqlCallers?.get(facts.id);
+    if (known) return known;
+    const started = performance.now();
+    if (!this.sqlCallsByName) {
+      this.sqlCallsByName = new Map();
       for (const graph of this.files.values()) {
         for (const site of graph.sqlCalls) {
-          for (const target of this.callees(site.call)) {
-            const list = this.sqlCallers.get(target.id);
-            if (list) list.push(site);
-            else this.sqlCallers.set(target.id, [site]);
-          }
+          const name = lastPart(site.call.name);
+          const list = this.sqlCallsByName.get(name);
+          if (list) list.push(site);
+          else this.sqlCallsByName.set(name, [site]);
         }
       }
-      this.buildMs += performance.now() - started;
     }
-    return this.sqlCallers.get(facts.id) ?? [];
+    const sites = (this.sqlCallsByName.get(lastPart(facts.displayName)) ?? [])
+      .filter((site) => this.callees(site.call).some((target) => target.id === facts.id));
+    (this.sqlCallers ??= new Map()).set(facts.id, sites);
+    this.buildMs += performance.now() - started;
+    return sites;
   }
 
   /** The workspace subprograms a call site may reach (several for overloads). */
@@ -428,6 +444,7 @@ export class CallGraph {
     this.byId = undefined;
     this.byName = undefined;
     this.sqlCallers = undefined;
+    this.sqlCallsByName = undefined;
     this.answers.clear();
   }
 
