@@ -15,11 +15,11 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, launchChromium, quickOpen, runCommand } from './workbench.ts';
+import { CHROMIUM_PATH, chooseInOpenDialog, launchChromium, profileFrame, quickOpen, runCommand } from './workbench.ts';
 
 const binary = codeServerBinary();
 const missing = !existsSync(binary)
@@ -69,15 +69,6 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: join(artifacts, `${name}.png`) });
 }
 
-async function profileFrame(): Promise<Frame> {
-  const outer = await (await page.waitForSelector('iframe.webview.ready')).contentFrame();
-  assert.ok(outer, 'the webview host frame');
-  const inner = await (await outer.waitForSelector('iframe#active-frame')).contentFrame();
-  assert.ok(inner, 'the webview content frame');
-  await inner.waitForSelector('body[data-rendered="true"]');
-  return inner;
-}
-
 test('code-server: "Import a trace" on proc_by2.prc opens the panel with the confirmed card and marks line 6', { skip, timeout: 240_000 }, async () => {
   try {
     await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } });
@@ -86,22 +77,12 @@ test('code-server: "Import a trace" on proc_by2.prc opens the panel with the con
     await page.waitForSelector('.squiggly-error, .squiggly-warning');
 
     await runCommand(page, 'PL/SQL Perf: Import a trace');
-    const dialogInput = page.locator('.quick-input-widget:not([style*="display: none"]) input');
-    await page.waitForFunction(`(document.querySelector('.quick-input-widget input') || {}).value?.startsWith(${JSON.stringify(workspace)})`);
-    const tracePath = join(workspace, 'traces', TRACE);
-    for (let attempt = 0; ; attempt++) {
-      await dialogInput.fill(tracePath);
-      const listed = await page.locator('.quick-input-list .monaco-list-row', { hasText: TRACE }).first()
-        .waitFor({ timeout: 5000 }).then(() => true, () => false);
-      if (listed && (await dialogInput.inputValue()) === tracePath) break;
-      assert.ok(attempt < 5, `the open dialog kept replacing the path (it shows ${await dialogInput.inputValue()})`);
-    }
-    await page.keyboard.press('Enter');
+    await chooseInOpenDialog(page, workspace, join(workspace, 'traces', TRACE));
     // The iteration count: left empty, so the analyzer's loop estimate (1,000,000) is compared with.
     await page.locator('.quick-input-widget', { hasText: 'loop iterations' }).first().waitFor();
     await page.keyboard.press('Enter');
 
-    const frame = await profileFrame();
+    const frame = await profileFrame(page);
     const card = frame.locator('[data-card]', { hasText: 'standalone-call-in-loop' }).first();
     await card.waitFor();
     assert.equal(await card.getAttribute('data-verdict'), 'confirmed');

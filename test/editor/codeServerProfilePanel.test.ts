@@ -17,14 +17,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { loadProfile } from '../../server/src/profile/loadProfile.ts';
 import type { ProfileDocument } from '../../server/src/profile/profileDocument.ts';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { canvasInk } from '../profile/chromium.ts';
 import { BLOCK, DOCUMENT, FILE } from '../profile/support/seedBlock.ts';
 import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, launchChromium, quickOpen, runCommand } from './workbench.ts';
+import { CHROMIUM_PATH, chooseInOpenDialog, launchChromium, profileFrame, quickOpen, runCommand } from './workbench.ts';
 
 const binary = codeServerBinary();
 const missing = !existsSync(binary)
@@ -117,16 +117,6 @@ async function waitUntil(condition: () => boolean): Promise<void> {
   }
 }
 
-/** The page inside the webview: the outer iframe (VS Code's host page) holds the one with our HTML. */
-async function profileFrame(): Promise<Frame> {
-  const outer = await (await page.waitForSelector('iframe.webview.ready')).contentFrame();
-  assert.ok(outer, 'the webview host frame');
-  const inner = await (await outer.waitForSelector('iframe#active-frame')).contentFrame();
-  assert.ok(inner, 'the webview content frame');
-  await inner.waitForSelector('body[data-rendered="true"]');
-  return inner;
-}
-
 test('code-server: "Open a saved profile" shows the recorded profile in the panel; a hot line opens its file line', { skip, timeout: 240_000 }, async () => {
   try {
     // The profiled file first, as a user would have it open: its squiggles say the extension is active (the
@@ -137,20 +127,9 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
 
     // The extension's real command, from the palette; the file comes from VS Code's own (simple) open dialog.
     await runCommand(page, 'PL/SQL Perf: Open a saved profile');
-    const dialogInput = page.locator('.quick-input-widget:not([style*="display: none"]) input');
-    await page.waitForFunction(`(document.querySelector('.quick-input-widget input') || {}).value?.startsWith(${JSON.stringify(workspace)})`);
-    // The dialog fills in its start folder asynchronously and may overwrite what was typed first: type until it stays.
-    const profilePath = join(workspace, PROFILE_NAME);
-    for (let attempt = 0; ; attempt++) {
-      await dialogInput.fill(profilePath);
-      const listed = await page.locator('.quick-input-list .monaco-list-row', { hasText: PROFILE_NAME }).first()
-        .waitFor({ timeout: 5000 }).then(() => true, () => false);
-      if (listed && (await dialogInput.inputValue()) === profilePath) break;
-      assert.ok(attempt < 5, `the open dialog kept replacing the path (it shows ${await dialogInput.inputValue()})`);
-    }
-    await page.keyboard.press('Enter');
+    await chooseInOpenDialog(page, workspace, join(workspace, PROFILE_NAME));
 
-    const frame = await profileFrame();
+    const frame = await profileFrame(page);
     const probe = doc.runs.find((r) => r.probe)!.probe!;
     const hprof = doc.runs.find((r) => r.hprof)!.hprof!;
 
@@ -207,7 +186,7 @@ test('code-server: "Open a saved profile" shows the recorded profile in the pane
     await runCommand(page, 'Developer: Reload Window');
     await reloaded;
     await page.waitForSelector('.monaco-workbench');
-    const restored = await profileFrame();
+    const restored = await profileFrame(page);
     assert.equal(await restored.locator('[data-card]').count(), doc.cards.length);
     const restoredInk = await canvasInk(restored);
     assert.deepEqual(restoredInk.map((c) => c.name).sort(), [...expected].sort());
