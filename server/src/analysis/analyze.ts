@@ -92,7 +92,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
 
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
-  for (const definition of definitionsOfScript(file ?? '', script)) {
+  const ownDefinitions = definitionsOfScript(file ?? '', script);
+  for (const definition of ownDefinitions) {
     const list = own.get(definition.name);
     if (list) list.push(definition);
     else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);
@@ -167,7 +168,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // A check run's worker in its first pass has no workspace graph yet: the document's own graph then.
   const graph = !index?.callGraph || file === undefined
     ? graphOfDocument(file ?? '', script)
-    : index.callGraph.isCurrent(file, script) ? index.callGraph : index.callGraph.overlay(file, script);
+    : index.callGraph.isCurrent(file, script) ? index.callGraph : index.callGraph.overlay(file, script, ownDefinitions);
   const graphFile = file ?? '';
   const rowContextOf = (sub: SubprogramNode) => sqlFunctionRowContext(graph, graphFile, sub);
 

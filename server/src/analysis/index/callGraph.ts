@@ -16,6 +16,7 @@ import { resolveCall, type DefinitionLookup } from '../semantic/resolveCall.ts';
 import { Scope } from '../semantic/scope.ts';
 import { walkUnits, type ModelVisitor, type Position } from '../semantic/walk.ts';
 import type { IndexedDefinition } from './workspaceIndex.ts';
+import { ranksOf, withFileEntries, wordsOf } from './fileOrder.ts';
 
 /** A call as the graph keeps it: enough to resolve it again against the whole workspace. */
 interface CallSite {
@@ -252,32 +253,123 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
   return { subprograms, sqlCalls };
 }
 
+/** What an answer depended on: the files of the subprograms it reached and the words of the calls it resolved. */
+interface Footprint {
+  files: ReadonlySet<string>;
+  words: ReadonlySet<string>;
+}
+
+interface ChainAnswer extends Footprint {
+  chain: ChainStep[] | null;
+}
+
+interface CallersAnswer extends Footprint {
+  /** The called name (last part, upper case) of the SQL call sites that were resolved. */
+  name: string;
+  sites: SqlCallSite[];
+}
+
+/**
+ * One file's part replaced by a newer parse: what an overlay answers from, and what the workspace's graph
+ * adopts when the editor re-indexes the file with that parse.
+ */
+interface GraphEdit {
+  file: string;
+  script: ParsedScript;
+  part: FileGraph;
+  previous: FileGraph | undefined;
+  /** The new part's subprograms by id. */
+  ids: Map<string, SubprogramFacts>;
+  /**
+   * The words of every name the file defines or defined: a call none of whose words is here resolves as it did
+   * (its lookups and the subprograms under the names it finds are the same).
+   */
+  touched: Set<string>;
+  /** Index names of the file's subprograms, old and new: the only subprogram lists by name that differ. */
+  indexNames: Set<string>;
+  /** Called names (last part, upper case) of the file's SQL call sites, old and new. */
+  sqlNames: Set<string>;
+  /** The base's version the edit applies to. */
+  version: number;
+}
+
+function dirty(answer: Footprint, edit: GraphEdit): boolean {
+  if (answer.files.has(edit.file)) return true;
+  if (answer.words.size <= edit.touched.size) {
+    for (const word of answer.words) if (edit.touched.has(word)) return true;
+  } else {
+    for (const word of edit.touched) if (answer.words.has(word)) return true;
+  }
+  return false;
+}
+
+function addWords(into: Set<string>, name: string): void {
+  for (const word of wordsOf(name)) into.add(word);
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 export class CallGraph {
   private readonly files = new Map<string, FileGraph>();
   /** The parse each file's part was built from: a caller with a newer parse of a file asks for an overlay. */
   private readonly sources = new Map<string, ParsedScript>();
   private byId: Map<string, SubprogramFacts> | undefined;
   private byName: Map<string, SubprogramFacts[]> | undefined;
-  /** Each function's SQL call sites, as asked. */
-  private sqlCallers: Map<string, SqlCallSite[]> | undefined;
   /** The SQL call sites of the workspace by the last part of the called name (upper case). */
   private sqlCallsByName: Map<string, SqlCallSite[]> | undefined;
-  private readonly answers = new Map<string, ChainStep[] | null>();
+  /** Chain answers by fact and start, with what each depended on: an edit drops only the ones it touches. */
+  private readonly answers = new Map<string, ChainAnswer>();
+  /** Each function's SQL call sites, as asked, with what the answer depended on. */
+  private readonly callers = new Map<string, CallersAnswer>();
+  /** Positions of the files in `files` (the order a full rebuild lists a name's subprograms in). */
+  private ranks: Map<string, number> | undefined;
+  /** Counts changes: an overlay (and its answers) applies to the version it was made from only. */
+  private version = 0;
+  /** The last overlay made: the editor re-indexes the document with the parse it analysed, and this is adopted. */
+  private pending: CallGraph | undefined;
+  /** Set on an overlay: the workspace's graph it reads through, and the file it replaces. */
+  private base: CallGraph | undefined;
+  private edit: GraphEdit | undefined;
+  /** An overlay's merged lists, per name it replaces. */
+  private readonly mergedNames = new Map<string, SubprogramFacts[]>();
+  private readonly mergedSqlNames = new Map<string, SqlCallSite[]>();
   private buildMs = 0;
 
-  /** @param definitions the workspace's definitions by normalised name (the index's lookup) */
-  constructor(private readonly definitions: DefinitionLookup) {}
+  /**
+   * @param definitions the workspace's definitions by normalised name (the index's lookup)
+   * @param definitionsIn the definitions the index holds for one file (an edit's names that may resolve differently)
+   */
+  constructor(
+    private readonly definitions: DefinitionLookup,
+    private readonly definitionsIn: (file: string) => readonly IndexedDefinition[] = () => [],
+  ) {}
 
-  updateFile(file: string, script: ParsedScript): void {
+  /**
+   * (Re)builds one file's part. With the file's definitions (as the index now holds them, and before), only the
+   * answers that pass through the file or resolve a name it defines are dropped; the rest stay for later analyses.
+   * The part an overlay of this same parse built is adopted rather than built again.
+   */
+  updateFile(file: string, script: ParsedScript, definitions?: { current: readonly IndexedDefinition[]; previous: readonly IndexedDefinition[] }): void {
     const started = performance.now();
-    this.files.set(file, graphOfScript(file, script));
-    this.sources.set(file, script);
-    this.invalidate();
+    const pending = this.pending;
+    if (pending?.edit?.file === file && pending.edit.script === script && pending.edit.version === this.version) this.adopt(pending);
+    else if (definitions) this.adopt(this.makeOverlay(file, script, definitions.current, definitions.previous));
+    else {
+      if (!this.files.has(file)) this.ranks = undefined;
+      this.files.set(file, graphOfScript(file, script));
+      this.sources.set(file, script);
+      this.invalidate();
+    }
     this.buildMs += performance.now() - started;
   }
 
   /** One file's part, built elsewhere (a worker thread, or a cache of an earlier run). */
   setFileGraph(file: string, graph: FileGraph): void {
+    if (!this.files.has(file)) this.ranks = undefined;
     this.sources.delete(file);
     this.files.set(file, graph);
     this.invalidate();
@@ -285,7 +377,10 @@ export class CallGraph {
 
   removeFile(file: string): void {
     this.sources.delete(file);
-    if (this.files.delete(file)) this.invalidate();
+    this.files.delete(file);
+    this.ranks = undefined;
+    // (also when the graph had no part for it: the file's definitions, which calls resolve against, changed)
+    this.invalidate();
   }
 
   /**
@@ -302,23 +397,31 @@ export class CallGraph {
 
   /** Whether this file's part was built from exactly this parse. */
   isCurrent(file: string, script: ParsedScript): boolean {
-    return this.sources.get(file) === script;
+    if (this.edit?.file === file) return this.edit.script === script;
+    return this.base ? this.base.isCurrent(file, script) : this.sources.get(file) === script;
   }
 
   /**
-   * The graph with one file replaced by a newer parse (the editor analyses a document before it re-indexes it):
-   * the other files' parts are shared, not rebuilt.
+   * The graph with one file replaced by a newer parse (the editor analyses a document before it re-indexes it),
+   * given the definitions the document has now. It reads through to this graph: the other files' parts, tables
+   * and answers are this graph's, and only what the file's change can reach is built again (answers whose search
+   * passed through the file or resolved a name it defines, the lists of those names). Valid until this graph
+   * changes; the last one made is adopted when the index re-indexes the file from the same parse.
    */
-  overlay(file: string, script: ParsedScript): CallGraph {
-    const graph = new CallGraph(this.definitions);
-    for (const [name, part] of this.files) if (name !== file) graph.files.set(name, part);
-    for (const [name, source] of this.sources) if (name !== file) graph.sources.set(name, source);
-    graph.updateFile(file, script);
-    return graph;
+  overlay(file: string, script: ParsedScript, definitions: readonly IndexedDefinition[]): CallGraph {
+    if (this.base) return this.base.overlay(file, script, definitions);
+    const pending = this.pending;
+    if (pending?.edit?.file === file && pending.edit.script === script && pending.edit.version === this.version) return pending;
+    const started = performance.now();
+    this.pending = this.makeOverlay(file, script, definitions, this.definitionsIn(file));
+    this.buildMs += performance.now() - started;
+    return this.pending;
   }
 
   /** The subprograms of one file, as the graph knows them. */
   subprogramsOf(file: string): readonly SubprogramFacts[] {
+    if (this.edit?.file === file) return this.edit.part.subprograms;
+    if (this.base) return this.base.subprogramsOf(file);
     return this.files.get(file)?.subprograms ?? [];
   }
 
@@ -328,22 +431,23 @@ export class CallGraph {
   }
 
   get size(): number {
+    if (this.base && this.edit) {
+      return this.base.size - (this.edit.previous?.subprograms.length ?? 0) + this.edit.part.subprograms.length;
+    }
     this.tables();
     return this.byId!.size;
   }
 
   /** The subprogram whose name is at this place (its definition's name range). */
   factsAt(file: string, nameRange: SourceRange): SubprogramFacts | undefined {
-    this.tables();
-    return this.byId!.get(idOf(file, nameRange));
+    return this.factsById(idOf(file, nameRange));
   }
 
   /** The bodies a definition from the index stands for (overloads give several). */
   factsOfDefinition(definition: IndexedDefinition): SubprogramFacts[] {
-    this.tables();
-    const exact = this.byId!.get(idOf(definition.file, definition.nameRange));
+    const exact = this.factsById(idOf(definition.file, definition.nameRange));
     if (exact) return [exact];
-    return this.byName!.get(definition.name) ?? [];
+    return [...this.factsNamed(definition.name)];
   }
 
   /**
@@ -353,12 +457,17 @@ export class CallGraph {
   chainTo(start: SubprogramFacts, fact: Fact): ChainStep[] | undefined {
     const key = `${fact}\u0000${start.id}`;
     const known = this.answers.get(key);
-    if (known !== undefined) return known ?? undefined;
+    if (known) return known.chain ?? undefined;
+    const edit = this.edit;
+    const inherited = edit && start.file !== edit.file ? this.base!.answers.get(key) : undefined;
+    if (inherited && !dirty(inherited, edit!)) return inherited.chain ?? undefined;
     const started = performance.now();
-    const found = this.search(start, fact);
-    this.answers.set(key, found ?? null);
+    const answer = this.search(start, fact);
+    this.answers.set(key, answer);
+    // an answer the edit cannot reach is the workspace graph's answer too: later overlays reuse it
+    if (edit && !dirty(answer, edit)) this.base!.answers.set(key, answer);
     this.buildMs += performance.now() - started;
-    return found;
+    return answer.chain ?? undefined;
   }
 
   /**
@@ -367,32 +476,31 @@ export class CallGraph {
    * answer once: the editor asks this of every function it analyses, against an overlay of the whole workspace.
    */
   sqlCallersOf(facts: SubprogramFacts): readonly SqlCallSite[] {
-    const known = this.sqlCallers?.get(facts.id);
-    if (known) return known;
+    const known = this.callers.get(facts.id);
+    if (known) return known.sites;
+    const edit = this.edit;
+    const name = lastPart(facts.displayName);
+    const inherited = edit && facts.file !== edit.file && !edit.sqlNames.has(name) ? this.base!.callers.get(facts.id) : undefined;
+    if (inherited && !dirty(inherited, edit!)) return inherited.sites;
     const started = performance.now();
-    if (!this.sqlCallsByName) {
-      this.sqlCallsByName = new Map();
-      for (const graph of this.files.values()) {
-        for (const site of graph.sqlCalls) {
-          const name = lastPart(site.call.name);
-          const list = this.sqlCallsByName.get(name);
-          if (list) list.push(site);
-          else this.sqlCallsByName.set(name, [site]);
-        }
-      }
-    }
-    const sites = (this.sqlCallsByName.get(lastPart(facts.displayName)) ?? [])
-      .filter((site) => this.callees(site.call).some((target) => target.id === facts.id));
-    (this.sqlCallers ??= new Map()).set(facts.id, sites);
+    const words = new Set<string>();
+    const files = new Set([facts.file]);
+    const sites = this.sqlSitesNamed(name).filter((site) => {
+      for (const part of site.call.parts) addWords(words, part);
+      files.add(site.file);
+      return this.callees(site.call).some((target) => target.id === facts.id);
+    });
+    const answer: CallersAnswer = { name, sites, files, words };
+    this.callers.set(facts.id, answer);
+    if (edit && !edit.sqlNames.has(name) && !dirty(answer, edit)) this.base!.callers.set(facts.id, answer);
     this.buildMs += performance.now() - started;
     return sites;
   }
 
   /** The workspace subprograms a call site may reach (several for overloads). */
-  callees(site: CallSite): SubprogramFacts[] {
-    this.tables();
+  callees(site: CallSite): readonly SubprogramFacts[] {
     if (site.localTarget) {
-      const local = this.byId!.get(site.localTarget);
+      const local = this.factsById(site.localTarget);
       if (local) return [local];
     }
     const scope = new Scope(undefined, site.packageName ? 'package' : 'unit', site.packageName);
@@ -400,7 +508,135 @@ export class CallGraph {
     const definition = resolution.definition;
     if (!definition || (resolution.kind !== 'standalone' && resolution.kind !== 'same-package' && resolution.kind !== 'other-package')) return [];
     if (definition.kind === 'package' || definition.kind === 'package-body') return [];
-    return this.byName!.get(definition.name) ?? [];
+    return this.factsNamed(definition.name);
+  }
+
+  private factsById(id: string): SubprogramFacts | undefined {
+    const edit = this.edit;
+    if (edit) {
+      const mine = edit.ids.get(id);
+      if (mine) return mine;
+      const theirs = this.base!.factsById(id);
+      return theirs?.file === edit.file ? undefined : theirs;
+    }
+    this.tables();
+    return this.byId!.get(id);
+  }
+
+  private factsNamed(name: string): readonly SubprogramFacts[] {
+    const edit = this.edit;
+    if (edit) {
+      if (!edit.indexNames.has(name)) return this.base!.factsNamed(name);
+      let merged = this.mergedNames.get(name);
+      if (!merged) {
+        const fresh = edit.part.subprograms.filter((f) => f.indexName === name);
+        merged = withFileEntries(this.base!.factsNamed(name), edit.file, fresh, (f) => f.file, (f) => this.base!.rankOf(f));
+        this.mergedNames.set(name, merged);
+      }
+      return merged;
+    }
+    this.tables();
+    return this.byName!.get(name) ?? [];
+  }
+
+  private sqlSitesNamed(name: string): readonly SqlCallSite[] {
+    const edit = this.edit;
+    if (edit) {
+      if (!edit.sqlNames.has(name)) return this.base!.sqlSitesNamed(name);
+      let merged = this.mergedSqlNames.get(name);
+      if (!merged) {
+        const fresh = edit.part.sqlCalls.filter((site) => lastPart(site.call.name) === name);
+        merged = withFileEntries(this.base!.sqlSitesNamed(name), edit.file, fresh, (s) => s.file, (f) => this.base!.rankOf(f));
+        this.mergedSqlNames.set(name, merged);
+      }
+      return merged;
+    }
+    if (!this.sqlCallsByName) {
+      this.sqlCallsByName = new Map();
+      for (const graph of this.files.values()) for (const site of graph.sqlCalls) pushTo(this.sqlCallsByName, lastPart(site.call.name), site);
+    }
+    return this.sqlCallsByName.get(name) ?? [];
+  }
+
+  private rankOf(file: string): number {
+    this.ranks ??= ranksOf(this.files.keys());
+    return this.ranks.get(file) ?? Infinity;
+  }
+
+  private makeOverlay(file: string, script: ParsedScript, current: readonly IndexedDefinition[], previous: readonly IndexedDefinition[]): CallGraph {
+    const part = graphOfScript(file, script);
+    const old = this.files.get(file);
+    const touched = new Set<string>();
+    const indexNames = new Set<string>();
+    const sqlNames = new Set<string>();
+    const currentByName = new Map<string, IndexedDefinition[]>();
+    const definedNames = new Set<string>();
+    for (const definition of current) {
+      pushTo(currentByName, definition.name, definition);
+      definedNames.add(definition.name);
+    }
+    for (const definition of previous) definedNames.add(definition.name);
+    for (const name of definedNames) addWords(touched, name);
+    for (const graph of [old, part]) {
+      for (const facts of graph?.subprograms ?? []) {
+        if (!facts.indexName) continue;
+        indexNames.add(facts.indexName);
+        addWords(touched, facts.indexName);
+      }
+      for (const site of graph?.sqlCalls ?? []) sqlNames.add(lastPart(site.call.name));
+    }
+    const ids = new Map(part.subprograms.map((f) => [f.id, f]));
+    // the definitions as the index will hold them once it re-indexes the file
+    const merged = new Map<string, IndexedDefinition[]>();
+    const definitions: DefinitionLookup = (name) => {
+      if (!definedNames.has(name)) return this.definitions(name);
+      let list = merged.get(name);
+      if (!list) {
+        list = withFileEntries(this.definitions(name), file, currentByName.get(name) ?? [], (d) => d.file, (f) => this.rankOf(f));
+        merged.set(name, list);
+      }
+      return list;
+    };
+    const overlay = new CallGraph(definitions, this.definitionsIn);
+    overlay.base = this;
+    overlay.edit = { file, script, part, previous: old, ids, touched, indexNames, sqlNames, version: this.version };
+    return overlay;
+  }
+
+  /**
+   * Makes an overlay's state this graph's own: the file's part, the lists of the names it replaced, and its
+   * answers (each valid for the new state); the answers the edit reaches are dropped.
+   */
+  private adopt(overlay: CallGraph): void {
+    const edit = overlay.edit!;
+    // the merged lists are computed from the state before the change
+    const names = this.byName ? [...edit.indexNames].map((name): [string, SubprogramFacts[]] => [name, [...overlay.factsNamed(name)]]) : [];
+    const sqlNames = this.sqlCallsByName ? [...edit.sqlNames].map((name): [string, SqlCallSite[]] => [name, [...overlay.sqlSitesNamed(name)]]) : [];
+    if (!this.files.has(edit.file)) this.ranks = undefined;
+    this.files.set(edit.file, edit.part);
+    this.sources.set(edit.file, edit.script);
+    this.version++;
+    this.pending = undefined;
+    if (this.byId) {
+      for (const facts of edit.previous?.subprograms ?? []) if (this.byId.get(facts.id) === facts) this.byId.delete(facts.id);
+      for (const [id, facts] of edit.ids) this.byId.set(id, facts);
+    }
+    if (this.byName) {
+      for (const [name, list] of names) {
+        if (list.length > 0) this.byName.set(name, list);
+        else this.byName.delete(name);
+      }
+    }
+    if (this.sqlCallsByName) {
+      for (const [name, list] of sqlNames) {
+        if (list.length > 0) this.sqlCallsByName.set(name, list);
+        else this.sqlCallsByName.delete(name);
+      }
+    }
+    for (const [key, answer] of this.answers) if (dirty(answer, edit)) this.answers.delete(key);
+    for (const [id, answer] of this.callers) if (edit.sqlNames.has(answer.name) || dirty(answer, edit)) this.callers.delete(id);
+    for (const [key, answer] of overlay.answers) this.answers.set(key, answer);
+    for (const [id, answer] of overlay.callers) this.callers.set(id, answer);
   }
 
   private has(facts: SubprogramFacts, fact: Fact): boolean {
@@ -412,40 +648,47 @@ export class CallGraph {
     }
   }
 
-  private search(start: SubprogramFacts, fact: Fact): ChainStep[] | undefined {
-    const parent = new Map<string, { from: string; via: SourceRange } | null>([[start.id, null]]);
+  /** Breadth-first from the start; the answer records every file it reached and every call word it resolved. */
+  private search(start: SubprogramFacts, fact: Fact): ChainAnswer {
+    const files = new Set([start.file]);
+    const words = new Set<string>();
+    const parent = new Map<string, { from: SubprogramFacts; via: SourceRange } | null>([[start.id, null]]);
     const queue: SubprogramFacts[] = [start];
     for (let head = 0; head < queue.length; head++) {
       const current = queue[head]!;
       if (this.has(current, fact)) {
         const chain: ChainStep[] = [];
-        for (let id: string | undefined = current.id; id !== undefined;) {
-          const step = parent.get(id);
-          chain.unshift({ facts: this.byId!.get(id)!, via: step?.via });
-          id = step?.from;
+        for (let facts: SubprogramFacts | undefined = current; facts !== undefined;) {
+          const step = parent.get(facts.id);
+          chain.unshift({ facts, via: step?.via });
+          facts = step?.from;
         }
-        return chain;
+        return { chain, files, words };
       }
       for (const site of current.calls) {
         if (fact === 'sql-always' && site.conditional) continue;
         // error handling reached from a handler is not what the call does in normal flow
         if (site.inHandler) continue;
+        for (const part of site.parts) addWords(words, part);
         for (const callee of this.callees(site)) {
           if (parent.has(callee.id)) continue; // visited: recursion ends here
-          parent.set(callee.id, { from: current.id, via: site.range });
+          files.add(callee.file);
+          parent.set(callee.id, { from: current, via: site.range });
           queue.push(callee);
         }
       }
     }
-    return undefined;
+    return { chain: null, files, words };
   }
 
   private invalidate(): void {
     this.byId = undefined;
     this.byName = undefined;
-    this.sqlCallers = undefined;
     this.sqlCallsByName = undefined;
     this.answers.clear();
+    this.callers.clear();
+    this.version++;
+    this.pending = undefined;
   }
 
   private tables(): void {
@@ -455,10 +698,7 @@ export class CallGraph {
     for (const graph of this.files.values()) {
       for (const facts of graph.subprograms) {
         this.byId.set(facts.id, facts);
-        if (!facts.indexName) continue;
-        const list = this.byName.get(facts.indexName);
-        if (list) list.push(facts);
-        else this.byName.set(facts.indexName, [facts]);
+        if (facts.indexName) pushTo(this.byName, facts.indexName, facts);
       }
     }
   }

@@ -13,6 +13,7 @@ import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
 import { keysOfScript, type TableKey } from './schemaKeys.ts';
 import { CallGraph, graphOfScript, type FileGraph } from './callGraph.ts';
+import { ranksOf, withFileEntries } from './fileOrder.ts';
 import { fileParameterUses, unitSubprogramResolver, type FileParameterUse, type SubprogramResolver } from '../semantic/fileHandleFlow.ts';
 
 export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
@@ -76,7 +77,9 @@ export class WorkspaceIndex {
   private byTable: Map<string, IndexedKey[]> | undefined;
   private indexMs = 0;
   /** Who calls whom, and what each subprogram does (SQL, commits, autonomous transactions). */
-  readonly callGraph = new CallGraph((name) => this.definitions(name));
+  readonly callGraph = new CallGraph((name) => this.definitions(name), (file) => this.definitionsIn(file));
+  /** Positions of the files in `files`: a name's definitions are listed in this order. */
+  private ranks: Map<string, number> | undefined;
 
   /** (Re)indexes one file from its text. */
   update(file: string, text: string): void {
@@ -92,16 +95,43 @@ export class WorkspaceIndex {
    */
   updateFromScript(file: string, script: ParsedScript, text?: string): void {
     const started = performance.now();
-    this.files.set(file, { ...indexScript(file, script), keys: text === undefined ? [] : keysOfScript(text, script) });
-    this.byName = undefined;
+    const previous = this.files.get(file)?.definitions ?? [];
+    const entry = { ...indexScript(file, script), keys: text === undefined ? [] : keysOfScript(text, script) };
+    if (!this.files.has(file)) this.ranks = undefined;
+    this.files.set(file, entry);
+    this.replaceNames(file, previous, entry.definitions);
     this.byReference = undefined;
     this.byTable = undefined;
     this.indexMs += performance.now() - started;
-    this.callGraph.updateFile(file, script);
+    this.callGraph.updateFile(file, script, { current: entry.definitions, previous });
+  }
+
+  /**
+   * The name table after one file's definitions changed: only the names it defines or defined are listed again
+   * (an editor re-indexes the document on every keystroke; the table holds the whole workspace).
+   */
+  private replaceNames(file: string, previous: readonly IndexedDefinition[], current: readonly IndexedDefinition[]): void {
+    const table = this.byName;
+    if (!table) return;
+    const fresh = new Map<string, IndexedDefinition[]>();
+    for (const definition of current) {
+      const list = fresh.get(definition.name);
+      if (list) list.push(definition);
+      else fresh.set(definition.name, [definition]);
+    }
+    const names = new Set([...previous.map((d) => d.name), ...fresh.keys()]);
+    this.ranks ??= ranksOf(this.files.keys());
+    const ranks = this.ranks;
+    for (const name of names) {
+      const list = withFileEntries(table.get(name) ?? [], file, fresh.get(name) ?? [], (d) => d.file, (f) => ranks.get(f) ?? Infinity);
+      if (list.length > 0) table.set(name, list);
+      else table.delete(name);
+    }
   }
 
   /** (Re)indexes one file from entries indexed elsewhere (a worker thread, or a cache of an earlier run). */
   updateFromEntries(file: string, entries: IndexEntries): void {
+    if (!this.files.has(file)) this.ranks = undefined;
     this.files.set(file, { definitions: entries.definitions, references: entries.references ?? [], keys: entries.keys ?? [] });
     this.byName = undefined;
     this.byReference = undefined;
@@ -112,6 +142,7 @@ export class WorkspaceIndex {
 
   remove(file: string): void {
     if (this.files.delete(file)) {
+      this.ranks = undefined;
       this.byName = undefined;
       this.byReference = undefined;
       this.byTable = undefined;

@@ -1,0 +1,205 @@
+/**
+ * The editor's overlay of the call graph (a document analysed before it is re-indexed) and the graph's update
+ * when it is re-indexed: answers that pass through the edited file are computed again, the others are reused,
+ * and every answer equals the one a graph built from scratch over the same texts gives.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/analysis/analyze.ts';
+import type { CallGraph, Fact, SubprogramFacts } from '../../server/src/analysis/index/callGraph.ts';
+import { definitionsOfScript, WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { parseScript } from '../../server/src/syntax/parseScript.ts';
+
+function indexOf(files: Record<string, string>): WorkspaceIndex {
+  const index = new WorkspaceIndex();
+  for (const [file, text] of Object.entries(files)) index.update(file, text);
+  return index;
+}
+
+/** The overlay the analysis of `text` as `file` uses (the index still holds the file's previous text). */
+function overlayOf(index: WorkspaceIndex, file: string, text: string): CallGraph {
+  const script = parseScript(text);
+  return index.callGraph.overlay(file, script, definitionsOfScript(file, script));
+}
+
+const standalone = (name: string, body: string) => `create or replace procedure ${name} as\nbegin\n  ${body}\nend;\n/\n`;
+
+test('call graph overlay: an answer through the edited file changes, an answer elsewhere is the same object', () => {
+  const files = {
+    'a.prc': standalone('a', 'b;'),
+    'b.prc': standalone('b', 'update t set c = 1;'),
+    'other.prc': standalone('other', 'null;'),
+  };
+  const index = indexOf(files);
+  const graph = index.callGraph;
+  const a = graph.factsOfDefinition(index.definitions('A')[0]!)[0]!;
+  const before = graph.chainTo(a, 'sql')!;
+  assert.deepEqual(before.map((s) => s.facts.displayName), ['A', 'B']);
+
+  // b.prc edited: B runs no SQL any more; the overlay answers so for A's call, the graph itself still says SQL
+  const edited = overlayOf(index, 'b.prc', standalone('b', 'null;'));
+  assert.equal(edited.chainTo(a, 'sql'), undefined);
+  assert.equal(graph.chainTo(a, 'sql'), before);
+
+  // an unrelated file edited: A's answer is the graph's, the very same object, not a search made again
+  const unrelated = overlayOf(index, 'other.prc', standalone('other', 'delete from t;'));
+  assert.equal(unrelated.chainTo(a, 'sql'), before);
+  assert.equal(unrelated.chainTo(unrelated.factsOfDefinition(index.definitions('OTHER')[0]!)[0]!, 'sql')![0]!.facts.sql!.what, 'DELETE');
+
+  // re-indexed: the graph answers for the new text; the answer the edit could not reach is kept
+  index.update('other.prc', standalone('other', 'delete from t;'));
+  assert.equal(graph.chainTo(a, 'sql'), before);
+  index.update('b.prc', standalone('b', 'null;'));
+  assert.equal(graph.chainTo(a, 'sql'), undefined);
+});
+
+test('call graph overlay: a name the edited file starts or stops defining changes how other files resolve', () => {
+  const index = indexOf({
+    'caller.prc': standalone('caller', 'helper;'),
+    'lib.prc': standalone('lib', 'null;'),
+  });
+  const caller = index.callGraph.factsOfDefinition(index.definitions('CALLER')[0]!)[0]!;
+  assert.equal(index.callGraph.chainTo(caller, 'sql'), undefined);
+  // lib.prc now also defines HELPER, which queries: CALLER's call resolves to it before the index knows
+  const both = `${standalone('lib', 'null;')}${standalone('helper', 'delete from t;')}`;
+  const overlay = overlayOf(index, 'lib.prc', both);
+  assert.deepEqual(overlay.chainTo(caller, 'sql')?.map((s) => s.facts.displayName), ['CALLER', 'HELPER']);
+  index.update('lib.prc', both);
+  assert.deepEqual(index.callGraph.chainTo(caller, 'sql')?.map((s) => s.facts.displayName), ['CALLER', 'HELPER']);
+  // and stops defining it
+  const overlayWithout = overlayOf(index, 'lib.prc', standalone('lib', 'null;'));
+  assert.equal(overlayWithout.chainTo(caller, 'sql'), undefined);
+});
+
+test('call graph overlay: SQL callers of a function follow the edited file (per-row context)', () => {
+  const fn = 'create or replace function f(n number) return number as l number;\nbegin\n  select c into l from t where id = n;\n  return l;\nend;\n/\n';
+  const index = indexOf({ 'f.fnc': fn, 'q.sql': 'begin\n  null;\nend;\n/\n' });
+  const f = index.callGraph.factsOfDefinition(index.definitions('F')[0]!)[0]!;
+  assert.deepEqual(index.callGraph.sqlCallersOf(f), []);
+  const query = 'begin\n  update t set c = f(c);\nend;\n/\n';
+  const overlay = overlayOf(index, 'q.sql', query);
+  assert.deepEqual(overlay.sqlCallersOf(f).map((s) => [s.file, s.sqlLine, s.perRow]), [['q.sql', 2, true]]);
+  index.update('q.sql', query);
+  assert.deepEqual(index.callGraph.sqlCallersOf(f).map((s) => [s.file, s.sqlLine]), [['q.sql', 2]]);
+  // the function's own file edited (lines moved): its facts are new, the callers are found again
+  const moved = overlayOf(index, 'f.fnc', `\n\n${fn}`);
+  const fMoved = moved.subprogramsOf('f.fnc')[0]!;
+  assert.equal(fMoved.nameRange.line, 3);
+  assert.deepEqual(moved.sqlCallersOf(fMoved).map((s) => [s.file, s.sqlLine]), [['q.sql', 2]]);
+});
+
+// ---- equivalence with a graph built from scratch, over random edits of a small workspace ----
+
+/** A deterministic pseudo-random sequence (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PACKAGES = ['PA', 'PB', 'PC'];
+const MEMBERS = ['F1', 'F2', 'F3'];
+const STANDALONES = ['S1', 'S2'];
+
+/** A file's text: a package body (PA, PB, PC) or two standalone functions, with random calls and statements. */
+function fileText(which: number, rand: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const callee = () => {
+    const r = rand();
+    if (r < 0.4) return `${pick(PACKAGES).toLowerCase()}.${pick(MEMBERS).toLowerCase()}(n)`;
+    if (r < 0.7) return `${pick(MEMBERS).toLowerCase()}(n)`;
+    return `${pick(STANDALONES).toLowerCase()}(n)`;
+  };
+  const statement = () => {
+    const r = rand();
+    if (r < 0.3) return `x := ${callee()};`;
+    if (r < 0.4) return `if n > 0 then x := ${callee()}; end if;`;
+    if (r < 0.5) return 'select c into x from t where id = n;';
+    if (r < 0.55) return 'if n > 1 then update t set c = 1; end if;';
+    if (r < 0.6) return 'commit;';
+    if (r < 0.7) return `update t set c = ${callee()};`;
+    if (r < 0.75) return `select ${callee()} into x from dual;`;
+    return 'x := x + 1;';
+  };
+  const fn = (name: string, indent: string) => {
+    const statements = Array.from({ length: 1 + Math.floor(rand() * 3) }, statement);
+    const pragma = rand() < 0.1 ? ' pragma autonomous_transaction;' : '';
+    return `${indent}function ${name}(n number) return number is x number;${pragma}\n${indent}begin\n${statements.map((s) => `${indent}  ${s}\n`).join('')}${indent}  return x;\n${indent}end ${name};\n`;
+  };
+  const padding = '\n'.repeat(Math.floor(rand() * 3)); // moves every position of the file
+  if (which < PACKAGES.length) {
+    const members = MEMBERS.filter(() => rand() < 0.8);
+    const name = PACKAGES[which]!.toLowerCase();
+    return `${padding}create or replace package body ${name} as\n${members.map((m) => fn(m.toLowerCase(), '  ')).join('')}end ${name};\n/\n`;
+  }
+  const names = STANDALONES.filter(() => rand() < 0.7);
+  return padding + names.map((s) => `create or replace ${fn(s.toLowerCase(), '').trimEnd()}\n/\n`).join('');
+}
+
+const FACTS: Fact[] = ['sql', 'sql-always', 'commit', 'autonomous'];
+
+/** Every answer of a graph about one workspace, as comparable data. */
+function answersOf(graph: CallGraph, files: readonly string[]): string[] {
+  const out: string[] = [];
+  const at = (facts: SubprogramFacts) => `${facts.file}:${facts.nameRange.line}:${facts.nameRange.column}`;
+  for (const file of files) {
+    for (const facts of graph.subprogramsOf(file)) {
+      for (const fact of FACTS) {
+        const chain = graph.chainTo(facts, fact);
+        out.push(`${fact} ${at(facts)} -> ${chain ? chain.map((s) => `${s.facts.displayName}@${at(s.facts)}${s.via ? `/${s.via.line}:${s.via.column}` : ''}`).join(' ') : 'none'}`);
+      }
+      const callers = graph.sqlCallersOf(facts).map((s) => `${s.file}:${s.range.line}:${s.range.column}:${s.sqlLine}:${s.perRow}`);
+      out.push(`callers ${at(facts)} ${callers.join(' ')}`);
+    }
+  }
+  return out;
+}
+
+test('call graph overlay and update: every answer equals a graph built from scratch, over 60 random edits', () => {
+  const rand = random(20261125);
+  const names = ['pa.pkb', 'pb.pkb', 'pc.pkb', 'fns.sql'];
+  const texts = new Map(names.map((name, i) => [name, fileText(i, rand)]));
+  const index = indexOf(Object.fromEntries(texts));
+  answersOf(index.callGraph, names); // the graph holds answers before the first edit
+  for (let step = 0; step < 60; step++) {
+    const which = Math.floor(rand() * names.length);
+    const file = names[which]!;
+    const text = fileText(which, rand);
+    texts.set(file, text);
+    const fresh = indexOf(Object.fromEntries(texts));
+    const expected = answersOf(fresh.callGraph, names);
+    // as the editor does it: analyse with an overlay of the parse, then re-index from the same parse
+    const script = parseScript(text);
+    const overlay = index.callGraph.overlay(file, script, definitionsOfScript(file, script));
+    assert.deepEqual(answersOf(overlay, names), expected, `overlay after edit ${step} of ${file}`);
+    index.updateFromScript(file, script, text);
+    assert.deepEqual(answersOf(index.callGraph, names), expected, `graph after re-indexing edit ${step} of ${file}`);
+    for (const name of ['PA', 'PA.F1', 'PB.F2', 'PC.F3', 'S1', 'S2']) assert.deepEqual(index.definitions(name), fresh.definitions(name), name);
+  }
+});
+
+test('call graph overlay: an analysis before re-indexing finds what a check of the same texts finds', () => {
+  const rand = random(7);
+  const names = ['pa.pkb', 'pb.pkb', 'pc.pkb', 'fns.sql'];
+  const texts = new Map(names.map((name, i) => [name, fileText(i, rand)]));
+  const index = indexOf(Object.fromEntries(texts));
+  for (let step = 0; step < 25; step++) {
+    const which = Math.floor(rand() * names.length);
+    const file = names[which]!;
+    const loop = `${fileText(which, rand)}begin\n  for r in (select id from t) loop\n    null;\n  end loop;\nend;\n/\n`;
+    texts.set(file, loop);
+    const fresh = indexOf(Object.fromEntries(texts));
+    const check = (name: string, when: string) => {
+      const text = texts.get(name)!;
+      assert.deepEqual(analyzeText(text, { file: name, index }).findings, analyzeText(text, { file: name, index: fresh }).findings, `findings of ${name} ${when} edit ${step} of ${file}`);
+    };
+    check(file, 'before re-indexing');
+    index.update(file, loop);
+    for (const name of names) check(name, 'after');
+  }
+});
