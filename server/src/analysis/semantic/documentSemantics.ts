@@ -23,6 +23,8 @@ export interface CallSummary {
   resolution: CallResolution;
   /** The estimate of the loops around the call, when it is in one. */
   loop?: IterationEstimate;
+  /** The header of the innermost loop around the call (an editor hint on that line would repeat it). */
+  loopHeader?: Range;
 }
 
 export interface DocumentSemantics {
@@ -66,7 +68,7 @@ export function semanticsCollector(): { visitor: ModelVisitor; result: DocumentS
         if (seenCalls.has(key(call.nameRange))) return;
         seenCalls.add(key(call.nameRange));
       }
-      calls.push({ name: call.name, range: call.range, nameRange: call.nameRange, context: call.context, resolution, loop: position.loop?.estimate });
+      calls.push({ name: call.name, range: call.range, nameRange: call.nameRange, context: call.context, resolution, loop: position.loop?.estimate, loopHeader: position.loop?.statement.headerRange });
     },
   };
   return collector;

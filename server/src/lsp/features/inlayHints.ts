@@ -3,10 +3,12 @@
  * (`FOR i IN 1 .. 1000000 LOOP`, `FOR r IN (SELECT ...) LOOP`) shows its own bound, so the estimate goes
  * either after the loop's END LOOP (`placement: "loop-end"`, the default: where the reader no longer sees the
  * header, and where nested loops multiply) or after each call inside a hot loop (`placement: "calls"`: the
- * number of times that call runs). Switched by inlayHints.loopHeat; hot from inlayHints.minIterations on.
+ * number of times that call runs). Neither goes on the line of a one-line loop's header, which says it already.
+ * Switched by inlayHints.loopHeat; hot from inlayHints.minIterations on.
  */
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver';
 import type { IterationEstimate } from '../../analysis/semantic/estimate.ts';
+import type { SourceRange } from '../../syntax/finding.ts';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
 import type { CallResolutionKind } from '../analyzerApi.ts';
 import { toLspRange } from '../positions.ts';
@@ -30,6 +32,15 @@ function inRange(range: Range, line: number): boolean {
   return line >= range.start.line && line <= range.end.line;
 }
 
+/**
+ * Whether a hint on this line (1-based) would only repeat the loop's header written on the same line: a loop
+ * on one line (`FOR r IN (SELECT ...) LOOP ... END LOOP;`) shows its bound or query itself; inside another loop
+ * or a per-row context the estimate multiplies what the line does not show, so it stays.
+ */
+function headerSays(header: SourceRange | undefined, line: number, estimate: IterationEstimate): boolean {
+  return header !== undefined && estimate.depth <= 1 && header.line <= line && line <= header.endLine;
+}
+
 export function loopHeatHints(analysis: EditorAnalysis, range: Range, minIterations: number, placement: InlayHintPlacement = 'loop-end'): InlayHint[] {
   const hints: InlayHint[] = [];
   if (placement === 'calls') {
@@ -37,7 +48,7 @@ export function loopHeatHints(analysis: EditorAnalysis, range: Range, minIterati
       if (!call.loop || !RUNS_CODE.has(call.resolution.kind)) continue;
       const label = howOften(call.loop, minIterations);
       const end = toLspRange(call.range).end;
-      if (!label || !inRange(range, end.line)) continue;
+      if (!label || !inRange(range, end.line) || headerSays(call.loopHeader, call.range.endLine, call.loop)) continue;
       hints.push({ position: end, label: label.startsWith('≈') ? `${label.replace(' iterations', '')}×` : label, kind: InlayHintKind.Parameter, paddingLeft: true, tooltip: `${call.name} runs ${call.loop.text}` });
     }
     return hints;
@@ -45,7 +56,7 @@ export function loopHeatHints(analysis: EditorAnalysis, range: Range, minIterati
   for (const loop of analysis.loops) {
     const label = howOften(loop.estimate, minIterations);
     const end = toLspRange(loop.range).end;
-    if (!label || !inRange(range, end.line)) continue;
+    if (!label || !inRange(range, end.line) || headerSays(loop.headerRange, loop.range.endLine, loop.estimate)) continue;
     hints.push({ position: end, label, kind: InlayHintKind.Parameter, paddingLeft: true, tooltip: `the code in the loop of line ${loop.headerRange.line} runs ${loop.estimate.text}` });
   }
   return hints;
