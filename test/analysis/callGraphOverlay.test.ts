@@ -203,3 +203,40 @@ test('call graph overlay: an analysis before re-indexing finds what a check of t
     for (const name of names) check(name, 'after');
   }
 });
+
+test('call graph: an unchanged package item at the same place keeps its facts; a changed name it calls does not', () => {
+  const body = (second: string) => [
+    'create or replace package body shop as',
+    '  procedure first_one is begin helper; end first_one;',
+    `  ${second}`,
+    '  procedure third is begin update t set c = 1; end third;',
+    'end shop;',
+    '/',
+    '',
+  ].join('\n');
+  const original = body('procedure second is begin null; end second;');
+  const index = indexOf({ 'shop.pkb': original, 'helper.prc': standalone('helper', 'null;') });
+  const factsOf = (graph: CallGraph, name: string) => graph.subprogramsOf('shop.pkb').find((f) => f.displayName === name)!;
+  const firstBefore = factsOf(index.callGraph, 'SHOP.FIRST_ONE');
+  const thirdBefore = factsOf(index.callGraph, 'SHOP.THIRD');
+
+  // the second item changes text on its own line: the others are the same nodes, their facts are kept
+  const edited = body('procedure second is begin delete from t; end second;');
+  const overlay = overlayOf(index, 'shop.pkb', edited);
+  assert.equal(factsOf(overlay, 'SHOP.THIRD'), thirdBefore);
+  assert.equal(factsOf(overlay, 'SHOP.FIRST_ONE'), firstBefore);
+  assert.equal(factsOf(overlay, 'SHOP.SECOND').sql?.what, 'DELETE');
+  assert.deepEqual(answersOf(overlay, ['shop.pkb', 'helper.prc']), answersOf(indexOf({ 'shop.pkb': edited, 'helper.prc': standalone('helper', 'null;') }).callGraph, ['shop.pkb', 'helper.prc']));
+
+  // the second item becomes HELPER: FIRST_ONE's unchanged text now calls the package's own HELPER
+  const renamed = body('procedure helper is begin delete from t; end helper;');
+  const overlayRenamed = overlayOf(index, 'shop.pkb', renamed);
+  assert.notEqual(factsOf(overlayRenamed, 'SHOP.FIRST_ONE'), firstBefore);
+  assert.deepEqual(overlayRenamed.chainTo(factsOf(overlayRenamed, 'SHOP.FIRST_ONE'), 'sql')?.map((s) => s.facts.displayName), ['SHOP.FIRST_ONE', 'SHOP.HELPER']);
+  const fresh = indexOf({ 'shop.pkb': renamed, 'helper.prc': standalone('helper', 'null;') });
+  assert.deepEqual(answersOf(overlayRenamed, ['shop.pkb', 'helper.prc']), answersOf(fresh.callGraph, ['shop.pkb', 'helper.prc']));
+
+  // a line added above: every item moved, every answer still equals a graph built from scratch
+  const moved = `\n${edited}`;
+  assert.deepEqual(answersOf(overlayOf(index, 'shop.pkb', moved), ['shop.pkb', 'helper.prc']), answersOf(indexOf({ 'shop.pkb': moved, 'helper.prc': standalone('helper', 'null;') }).callGraph, ['shop.pkb', 'helper.prc']));
+});

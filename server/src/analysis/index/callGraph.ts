@@ -126,6 +126,22 @@ export function processesManyRows(sql: SqlStatementNode): boolean {
   return !onlyDual && !(sql.sqlKind === 'insert' && sql.tables.length <= 1);
 }
 
+/**
+ * What a unit's own subprogram gave the graph, kept with the subprogram's node: a parse that reuses the node (the
+ * parser's unit cache gives an unchanged package item at the same place the same objects) reuses the facts,
+ * when what the subprogram's calls resolve against is the same too (`context`: the file, its units' names and
+ * members, the unit's declarations and subprograms with their places).
+ */
+const itemParts = new WeakMap<SubprogramNode, { context: string; subprograms: SubprogramFacts[]; sqlCalls: SqlCallSite[] }>();
+
+/** Everything a subprogram's facts depend on outside its own node, as a string. */
+function unitContext(file: string, units: readonly UnitNode[], unit: UnitNode): string {
+  const names = units.map((u) => `${u.unitKind} ${u.name ?? ''} ${u.subprograms.map((s) => s.name).join(',')}`).join(';');
+  const declarations = unit.declarations.map((d) => `${d.declarationKind} ${d.name}`).join(',');
+  const subprograms = unit.subprograms.map((s) => `${s.name}@${s.nameRange.line}:${s.nameRange.column}`).join(',');
+  return `${file}\u0000${names}\u0000${unit.unitKind} ${unit.name ?? ''} ${unit.subprogram === undefined}\u0000${declarations}\u0000${subprograms}`;
+}
+
 /** Builds one file's part of the graph from its model. */
 export function graphOfScript(file: string, script: ParsedScript): FileGraph {
   const subprograms: SubprogramFacts[] = [];
@@ -245,9 +261,25 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       factsOf(position.subprogram, position.unit, nestedSubs.has(position.subprogram)).calls.push(site);
     },
   };
+  const units = script.units.flatMap((parsed) => (parsed.views[0] ?? []) as UnitNode[]);
+  const contexts = new Map<UnitNode, string>();
+  const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
+    let context = contexts.get(unit);
+    if (context === undefined) contexts.set(unit, (context = unitContext(file, units, unit)));
+    const kept = itemParts.get(sub);
+    if (kept?.context === context) {
+      subprograms.push(...kept.subprograms);
+      sqlCalls.push(...kept.sqlCalls);
+      return;
+    }
+    const firstFacts = subprograms.length;
+    const firstSite = sqlCalls.length;
+    walk();
+    itemParts.set(sub, { context, subprograms: subprograms.slice(firstFacts), sqlCalls: sqlCalls.slice(firstSite) });
+  };
   for (const parsed of script.units) {
     if (parsed.wrapped) continue;
-    walkUnits((parsed.views[0] ?? []) as UnitNode[], { lookup, textOf: () => '', visitors: [visitor] });
+    walkUnits((parsed.views[0] ?? []) as UnitNode[], { lookup, textOf: () => '', visitors: [visitor], aroundSubprogram });
   }
   // subprograms whose body holds no statement the visitor saw still belong to the graph (empty stubs)
   return { subprograms, sqlCalls };

@@ -103,6 +103,11 @@ export interface WalkOptions {
   visitors: readonly ModelVisitor[];
   /** The per-row context of a subprogram's body (a function SQL calls per row), if it has one. */
   rowContextOf?: (sub: SubprogramNode, unit: UnitNode) => RowContext | undefined;
+  /**
+   * Around the walk of each of a unit's own subprograms (not nested ones): `walk` visits it; a caller that
+   * kept what an unchanged subprogram gave last time may skip the walk and use that.
+   */
+  aroundSubprogram?: (sub: SubprogramNode, unit: UnitNode, walk: () => void) => void;
 }
 
 /** Whether the loop's own query (inline or a declared cursor's) reads only data-dictionary views. */
@@ -197,6 +202,14 @@ class Walker {
   }
 
   private subprogram(sub: SubprogramNode, outer: Position): void {
+    const unit = outer.unit;
+    const own = outer.subprogram === undefined && (sub === unit.subprogram || unit.subprograms.includes(sub));
+    const around = own ? this.options.aroundSubprogram : undefined;
+    if (around) around(sub, outer.unit, () => this.walkSubprogram(sub, outer));
+    else this.walkSubprogram(sub, outer);
+  }
+
+  private walkSubprogram(sub: SubprogramNode, outer: Position): void {
     const scope = new Scope(outer.scope, 'subprogram');
     scope.defineParameters(sub.parameters);
     scope.defineDeclarations(sub.declarations);
