@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { editedText, findEditLine } from './benchChild.ts';
-import { countLines, largestPackageBody, smallFile, type CorpusFile } from './corpus.ts';
+import { countLines, largestPackageBody, packageBodyNear, smallFile, type CorpusFile } from './corpus.ts';
 import { median, percentile, table } from './stats.ts';
 import { combineRounds } from './reparseChild.ts';
 
@@ -34,6 +34,15 @@ test('bench: largest package body and the small first-parse file', () => {
   ];
   assert.equal(largestPackageBody(files)?.path, 'c.sql');
   assert.equal(smallFile(files)?.path, 'c.sql');
+});
+
+test('bench: the package body nearest a length, other than the largest', () => {
+  const body = (lines: number) => `create or replace package body p as\n${'  -- x\n'.repeat(lines)}end;\n/\n`;
+  const files = [file('big.pkb', body(100)), file('ten.pkb', body(10)), file('forty.pkb', body(40)), file('spec.pks', 'create package p as\nend;\n')];
+  assert.equal(packageBodyNear(files, 13)?.path, 'ten.pkb');
+  assert.equal(packageBodyNear(files, 35)?.path, 'forty.pkb');
+  assert.equal(packageBodyNear(files, 1000)?.path, 'forty.pkb');
+  assert.equal(packageBodyNear([files[0]!], 10), undefined);
 });
 
 test('bench: the edit re-parse changes one line inside the first procedure', () => {

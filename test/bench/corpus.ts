@@ -88,6 +88,17 @@ export function largestPackageBody(files: readonly CorpusFile[]): CorpusFile | u
   return best;
 }
 
+/** The package body whose length is nearest to `lines` (another than the largest), or undefined. */
+export function packageBodyNear(files: readonly CorpusFile[], lines: number): CorpusFile | undefined {
+  const largest = largestPackageBody(files);
+  let best: CorpusFile | undefined;
+  for (const f of files) {
+    if (f === largest || !/\.(pkb|pck|sql)$/i.test(f.path) || !/\bpackage\s+body\b/i.test(f.text)) continue;
+    if (!best || Math.abs(f.lines - lines) < Math.abs(best.lines - lines)) best = f;
+  }
+  return best;
+}
+
 /** A small, ordinary PL/SQL file for the first-parse measurement: the first (by path) of 20..100 lines with a block. */
 export function smallFile(files: readonly CorpusFile[]): CorpusFile | undefined {
   return (
