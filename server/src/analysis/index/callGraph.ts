@@ -285,10 +285,13 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
   return { subprograms, sqlCalls };
 }
 
-/** What an answer depended on: the files of the subprograms it reached and the words of the calls it resolved. */
+/**
+ * What an answer depended on: the files of the subprograms it reached and the words of the calls it resolved
+ * (each once; arrays, not sets: the graph keeps an answer per asked subprogram and fact).
+ */
 interface Footprint {
-  files: ReadonlySet<string>;
-  words: ReadonlySet<string>;
+  files: readonly string[];
+  words: readonly string[];
 }
 
 interface ChainAnswer extends Footprint {
@@ -326,12 +329,8 @@ interface GraphEdit {
 }
 
 function dirty(answer: Footprint, edit: GraphEdit): boolean {
-  if (answer.files.has(edit.file)) return true;
-  if (answer.words.size <= edit.touched.size) {
-    for (const word of answer.words) if (edit.touched.has(word)) return true;
-  } else {
-    for (const word of edit.touched) if (answer.words.has(word)) return true;
-  }
+  if (answer.files.includes(edit.file)) return true;
+  for (const word of answer.words) if (edit.touched.has(word)) return true;
   return false;
 }
 
@@ -522,7 +521,7 @@ export class CallGraph {
       files.add(site.file);
       return this.callees(site.call).some((target) => target.id === facts.id);
     });
-    const answer: CallersAnswer = { name, sites, files, words };
+    const answer: CallersAnswer = { name, sites, files: [...files], words: [...words] };
     this.callers.set(facts.id, answer);
     if (edit && !edit.sqlNames.has(name) && !dirty(answer, edit)) this.base!.callers.set(facts.id, answer);
     this.buildMs += performance.now() - started;
@@ -695,7 +694,7 @@ export class CallGraph {
           chain.unshift({ facts, via: step?.via });
           facts = step?.from;
         }
-        return { chain, files, words };
+        return { chain, files: [...files], words: [...words] };
       }
       for (const site of current.calls) {
         if (fact === 'sql-always' && site.conditional) continue;
@@ -710,7 +709,7 @@ export class CallGraph {
         }
       }
     }
-    return { chain: null, files, words };
+    return { chain: null, files: [...files], words: [...words] };
   }
 
   private invalidate(): void {
