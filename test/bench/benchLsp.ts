@@ -75,10 +75,10 @@ async function keystrokes(file: CorpusFile, count: number): Promise<{ openMs: nu
 }
 
 const { openMs, diagnostics: openDiagnostics, latencies } = await keystrokes(body, edits);
+const rssAfterEdits = rssMb(client.process.pid!);
 // the same keystrokes in a body about a tenth as long: the cost of a keystroke should not grow with the body
 const small = packageBodyNear(files, body.lines / 10);
 const smallRun = small ? await keystrokes(small, edits) : undefined;
-const rssAfterEdits = rssMb(client.process.pid!);
 await client.close();
 
 // Baseline: the same file analysed from scratch (no unit cache) in this process.
