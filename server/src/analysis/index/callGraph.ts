@@ -238,7 +238,7 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       const target = resolution.symbol?.subprogram;
       if (target && (resolution.kind === 'local' || resolution.kind === 'same-package')) site.localTarget = idOf(file, target.nameRange);
       if (sql) {
-        sqlCalls.push({ file, range: call.nameRange, sqlLine: sql.range.line, sqlWhat: sql.sqlKind === 'select' ? 'the query' : `the ${sql.sqlKind.toUpperCase()}`, perRow: processesManyRows(sql), call: site });
+        sqlCalls.push({ file, range: call.nameRange, sqlLine: sql.range.line, sqlWhat: sql.sqlKind === 'select' ? 'the query' : `the ${sql.sqlKind.toUpperCase()}`, perRow: processesManyRows(sql) && !call.oncePerStatement, call: site });
       }
       if (!position.subprogram) return;
       factsOf(position.subprogram, position.unit, nestedSubs.has(position.subprogram)).calls.push(site);

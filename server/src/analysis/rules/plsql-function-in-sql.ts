@@ -42,7 +42,7 @@ export const plsqlFunctionInSql: Rule = {
     return {
       call(resolved) {
         const { call, sql, position } = resolved;
-        if (!sql || call.context !== 'sql' || !processesManyRows(sql)) return;
+        if (!sql || call.context !== 'sql' || !processesManyRows(sql) || call.oncePerStatement) return;
         // a standalone function in a loop is standalone-call-in-loop's finding: one finding per call site
         if (position.loop && !position.handler && resolved.resolution.kind === 'standalone') return;
         const callees = calleesOf(context, resolved).filter((c) => c.kind === 'function');
