@@ -27,7 +27,7 @@ import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
 import type { Scope } from './semantic/scope.ts';
 import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
-import { keysOfScript, type TableKey } from './index/schemaKeys.ts';
+import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -111,8 +111,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   };
 
   // keys of tables: this document's own DDL first, then the rest of the workspace's
-  let ownKeys: Map<string, TableKey[]> | undefined;
-  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => {
+  let ownKeys: Map<string, SchemaFact[]> | undefined;
+  const factsOf = (table: string): readonly (SchemaFact & { file?: string })[] => {
     if (!ownKeys) {
       ownKeys = new Map();
       for (const key of keysOfScript(text, script)) ownKeys.set(key.table, [...(ownKeys.get(key.table) ?? []), key]);
@@ -121,6 +121,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const others = index ? index.keysOf(table).filter((k) => k.file !== file) : [];
     return others.length === 0 ? mine : [...mine, ...others];
   };
+  // a simple view of this document has the keys of its base table, wherever that is declared
+  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => resolveKeys(table, factsOf);
 
   const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
     if (statement.statementKind !== 'call') return false;
