@@ -178,6 +178,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const overDictionary = new WeakSet<Finding>();
   // findings inside loops over rows the script seeds itself
   const overSeedRows = new WeakSet<Finding>();
+  // findings inside loops repeated a number of times given when a script is run by hand (a measurement)
+  const countGivenAtRun = new WeakSet<Finding>();
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
@@ -194,6 +196,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       onFinding: (f) => ruleFindings.push(f),
       overDictionary,
       overSeedRows,
+      countGivenAtRun,
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
@@ -227,7 +230,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows });
+  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows, countGivenAtRun });
   const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
@@ -264,6 +267,7 @@ interface IsolationEnv {
   onFinding(finding: Finding): void;
   overDictionary: WeakSet<Finding>;
   overSeedRows: WeakSet<Finding>;
+  countGivenAtRun: WeakSet<Finding>;
   onFailure(finding: Finding): void;
 }
 
@@ -306,6 +310,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.fix) finding.fix = options.fix;
       if (options.loop?.estimate.overDictionary || options.readsDictionary) env.overDictionary.add(finding);
       if (options.loop?.estimate.overSeedRows) env.overSeedRows.add(finding);
+      if (options.loop?.estimate.countGivenAtRun) env.countGivenAtRun.add(finding);
       pending.push(finding);
     },
   };

@@ -309,6 +309,7 @@ class Walker {
     if (single) info.estimate.text = parent ? `${parent.estimate.text}, the loop itself at most once (${single})` : `at most once (${single})`;
     if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
     if (parent?.estimate.overSeedRows || this.readsSeedRows(statement, source, position.scope)) info.estimate.overSeedRows = true;
+    if (parent?.estimate.countGivenAtRun || countGivenAtRun(statement, position.scope)) info.estimate.countGivenAtRun = true;
     const pacedBy = parent?.estimate.pacedBy ?? sleepIn(statement.statements);
     if (pacedBy) {
       info.estimate.pacedBy = pacedBy;
@@ -362,4 +363,19 @@ class Walker {
       this.emit('call', { call, resolution, position, sql });
     }
   }
+}
+
+/**
+ * Whether a numeric FOR loop's upper bound is a SQL*Plus substitution variable (`1 .. &&iterations`, `1 .. &1`) or
+ * a variable initialised from one (`v_cycle INTEGER := &2`): only a script run by hand has them, and a count typed
+ * when it runs is how benchmark harnesses and sampling tools repeat their work.
+ */
+function countGivenAtRun(statement: LoopStatementNode, scope: Scope): boolean {
+  if (statement.loopKind !== 'numeric-for') return false;
+  const upper = /\.\.\s*([\s\S]*?)\s*$/.exec(statement.header.replace(/\s+BY\s+[\s\S]*$/i, ''))?.[1];
+  if (!upper) return false;
+  if (/&&?[\w$#]/.test(upper)) return true;
+  if (!/^[A-Za-z_][\w$#]*$/.test(upper)) return false;
+  const initial = scope.lookup(upper.toUpperCase())?.symbol.declaration?.initialText;
+  return initial !== undefined && /^\s*['"]?&&?[\w$#]+['"]?\s*$/.test(initial);
 }

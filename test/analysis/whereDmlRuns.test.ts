@@ -1,4 +1,4 @@
-/** The advice of dml-in-loop in a row trigger: a compound trigger, not FORALL over a loop the trigger does not have. */
+/** Advice and severity that depend on where DML runs: a row trigger (compound trigger advice), a measurement run by hand. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
@@ -19,4 +19,19 @@ end;
   assert.deepEqual(dml.map((f) => f.line), [5, 7]);
   assert.match(dml[0]!.message, /^INSERT runs once per row of the triggering statement: .* Use a compound trigger: collect the rows in its EACH ROW section and write them with one FORALL in AFTER STATEMENT\.$/);
   assert.match(dml[1]!.message, /Use FORALL over a collection, or one set-based statement\.$/);
+});
+
+test('a loop repeated as often as a substitution variable says is a measurement run by hand, and says so', () => {
+  const text = `set serveroutput on
+begin
+  for i in 1 .. &&iterations loop
+    insert into timings values (i, systimestamp);
+  end loop;
+end;
+/
+`;
+  const [dml] = analyzeText(text, { file: 'speed.sql' }).findings.filter((f) => f.rule === 'dml-in-loop');
+  assert.equal(dml!.severity, 'info');
+  assert.equal(dml!.role, 'deployment');
+  assert.match(dml!.message, /\(in a script run by hand, in a loop repeated as often as a substitution variable says: a measurement or sampling run\)$/);
 });
