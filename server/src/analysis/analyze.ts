@@ -5,7 +5,7 @@
  */
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import type { SimpleStatementNode, StatementNode, SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
+import type { SimpleStatementNode, SqlStatementNode, StatementNode, SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
 import type { CallGraph } from './index/callGraph.ts';
 import { definitionsOfScript, WorkspaceIndex, type IndexedDefinition } from './index/workspaceIndex.ts';
 import { sqlFunctionRowContext } from './semantic/rowContexts.ts';
@@ -28,6 +28,7 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import type { Scope } from './semantic/scope.ts';
 import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
+import { singleRowReason } from './semantic/singleRow.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -123,6 +124,15 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   };
   // a simple view of this document has the keys of its base table, wherever that is declared
   const keysOf = (table: string): readonly (TableKey & { file?: string })[] => resolveKeys(table, factsOf);
+  // a SELECT, or the query of INSERT ... SELECT (its tables after the target), that fixes a key reads one row
+  const singleRowOf = (sql: SqlStatementNode): string | undefined => {
+    if (sql.sqlKind === 'select') return singleRowReason(sql, textIn(sql.range), keysOf);
+    if (sql.sqlKind !== 'insert') return undefined;
+    const statement = textIn(sql.range);
+    const select = /\bselect\b/i.exec(statement.replace(/'(?:[^']|'')*'/g, (q) => ' '.repeat(q.length)));
+    if (!select) return undefined;
+    return singleRowReason({ ...sql, sqlKind: 'select', tables: sql.tables.slice(1) }, statement.slice(select.index), keysOf);
+  };
 
   const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
     if (statement.statementKind !== 'call') return false;
@@ -190,7 +200,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     // rules the caller passes in (tests, plugins) run because they were passed
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup,
+      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, singleRowOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
@@ -255,6 +265,7 @@ function dedupe(findings: Finding[]): Finding[] {
 
 interface IsolationEnv {
   file: string | undefined;
+  singleRowOf: RuleContext['singleRowOf'];
   text: string;
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
@@ -295,6 +306,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     callAlwaysRaises: env.callAlwaysRaises,
     codeRanges: env.codeRanges,
     definitions: env.lookup,
+    singleRowOf: env.singleRowOf,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);

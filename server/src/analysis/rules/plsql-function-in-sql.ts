@@ -54,6 +54,8 @@ export const plsqlFunctionInSql: Rule = {
         if (/\btable\s*\(\s*$/i.test(before)) return;
         // `SELECT f(CURSOR(SELECT ... FROM emp)) FROM dual`: the tables are a subquery's, the call runs once
         if (outerFromIsDual(context.textIn(sql.range))) return;
+        // a query that fixes a key the workspace declares reads one row: the call runs once
+        if (context.singleRowOf(sql)) return;
         const chain = chainFrom(context, callees, 'sql-always');
         // PRAGMA UDF already makes the switch cheap; a query inside is still one query per row
         if (!chain && callees.every((c) => c.udf)) return;
