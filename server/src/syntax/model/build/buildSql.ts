@@ -198,17 +198,32 @@ function onceSpans(bc: BuildContext, ctx: ParserRuleContext): { spans: [number, 
   return { spans: [[region.start.tokenIndex, region.stop.tokenIndex]], nested };
 }
 
-/** The calls of a SQL statement, those that run once per execution marked. */
+/** Where a table function or SQL macro is called as a table (`FROM f(x)`): the chains' first tokens. */
+function tableCallStarts(ctx: ParserRuleContext): Set<number> {
+  const starts = new Set<number>();
+  for (const primary of descendants(ctx, TablePrimaryContext, stopAtNestedStatements)) {
+    const chain = primary.nameChain();
+    if (chain?.start && chain.chainLink().some((l: ChainLinkContext) => l.LPAREN())) starts.add(chain.start.tokenIndex);
+  }
+  return starts;
+}
+
+/**
+ * The calls of a SQL statement, those that run once per execution marked: see onceSpans, and a function called as
+ * a table (`FROM html_table(p_table => q)`, a table function or SQL macro) returns its rows from one call.
+ */
 function sqlCalls(bc: BuildContext, ctx: ParserRuleContext): CallNode[] {
   const once = onceSpans(bc, ctx);
-  if (!once) return collectCalls(bc, ctx, 'sql');
+  const tableCalls = tableCallStarts(ctx);
+  if (!once && tableCalls.size === 0) return collectCalls(bc, ctx, 'sql');
   const inside = (at: number, spans: [number, number][]) => spans.some(([from, to]) => at >= from && at <= to);
   const calls: CallNode[] = [];
   for (const chain of bc.chainsWithin(ctx, stopAtNestedStatements)) {
     const first = calls.length;
     callsOfChain(bc, chain, 'sql', calls);
     const at = chain.start!.tokenIndex;
-    if (inside(at, once.spans) && !inside(at, once.nested)) for (let i = first; i < calls.length; i++) calls[i]!.oncePerStatement = true;
+    const runsOnce = tableCalls.has(at) || (once !== undefined && inside(at, once.spans) && !inside(at, once.nested));
+    if (runsOnce) for (let i = first; i < calls.length; i++) calls[i]!.oncePerStatement = true;
   }
   return calls;
 }
