@@ -83,8 +83,11 @@ export interface ChainStep {
   via?: SourceRange;
 }
 
-/** `sql`: runs SQL on some path; `sql-always`: on every call, through calls made on every call. */
-export type Fact = 'sql' | 'sql-always' | 'commit' | 'autonomous';
+/**
+ * `sql`: runs SQL on some path; `sql-always`: on every call, through calls made on every call; `autonomous`: reaches
+ * an AUTONOMOUS_TRANSACTION subprogram on some path; `autonomous-always`: through calls made on every call.
+ */
+export type Fact = 'sql' | 'sql-always' | 'commit' | 'autonomous' | 'autonomous-always';
 
 /** One file's part of the graph: plain data, so a worker thread can build it and the cache can keep it. */
 export interface FileGraph {
@@ -408,7 +411,8 @@ export class CallGraph {
       case 'sql': return facts.sql !== undefined;
       case 'sql-always': return facts.sqlAlways !== undefined;
       case 'commit': return facts.commit !== undefined;
-      case 'autonomous': return facts.autonomous;
+      case 'autonomous':
+      case 'autonomous-always': return facts.autonomous;
     }
   }
 
@@ -427,7 +431,7 @@ export class CallGraph {
         return chain;
       }
       for (const site of current.calls) {
-        if (fact === 'sql-always' && site.conditional) continue;
+        if ((fact === 'sql-always' || fact === 'autonomous-always') && site.conditional) continue;
         // error handling reached from a handler is not what the call does in normal flow
         if (site.inHandler) continue;
         for (const callee of this.callees(site)) {
