@@ -178,7 +178,8 @@ const AGGREGATE = /\b(?:SUM|COUNT|AVG|MIN|MAX|LISTAGG|COLLECT|MEDIAN|STDDEV\w*|V
 /**
  * The token spans of a statement whose calls run once per execution, whatever rows it reads: the VALUES of an
  * INSERT ... VALUES (it inserts one row) and the select list of a SELECT ... INTO (it returns one row), unless
- * the select list aggregates (SUM(f(x)) calls f per row read) or the block groups. Subqueries inside are left out.
+ * the select list aggregates (SUM(f(x)) calls f per row read), the block groups or is DISTINCT (the list runs for
+ * every row before duplicates go). Subqueries inside are left out.
  */
 function onceSpans(bc: BuildContext, ctx: ParserRuleContext): { spans: [number, number][]; nested: [number, number][] } | undefined {
   let region: ParserRuleContext | null = null;
@@ -188,7 +189,7 @@ function onceSpans(bc: BuildContext, ctx: ParserRuleContext): { spans: [number, 
   } else {
     const into = descendants(ctx, IntoClauseContext, stopAtNestedStatements)[0];
     const block = into?.parent;
-    if (into && !into.BULK() && block instanceof QueryBlockContext && !block.queryBlockClause().some((c) => c.children[0] instanceof GroupByClauseContext)) {
+    if (into && !into.BULK() && block instanceof QueryBlockContext && !block.DISTINCT() && !block.UNIQUE() && !block.queryBlockClause().some((c) => c.children[0] instanceof GroupByClauseContext)) {
       const list = block.selectList();
       if (!AGGREGATE.test(bc.textOf(list))) region = list;
     }
