@@ -5,7 +5,7 @@
  */
 import { compareFindings, type Finding, type Severity, type SourceRange } from '../syntax/finding.ts';
 import { parseScript, type ParsedScript, type ParseOptions } from '../syntax/parseScript.ts';
-import type { SimpleStatementNode, StatementNode, SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
+import type { SimpleStatementNode, SqlStatementNode, StatementNode, SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
 import type { CallGraph } from './index/callGraph.ts';
 import { definitionsOfScript, WorkspaceIndex, type IndexedDefinition } from './index/workspaceIndex.ts';
 import { sqlFunctionRowContext } from './semantic/rowContexts.ts';
@@ -27,7 +27,8 @@ import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
 import type { Scope } from './semantic/scope.ts';
 import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
-import { keysOfScript, type TableKey } from './index/schemaKeys.ts';
+import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
+import { singleRowReason } from './semantic/singleRow.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -112,8 +113,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   };
 
   // keys of tables: this document's own DDL first, then the rest of the workspace's
-  let ownKeys: Map<string, TableKey[]> | undefined;
-  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => {
+  let ownKeys: Map<string, SchemaFact[]> | undefined;
+  const factsOf = (table: string): readonly (SchemaFact & { file?: string })[] => {
     if (!ownKeys) {
       ownKeys = new Map();
       for (const key of keysOfScript(text, script)) ownKeys.set(key.table, [...(ownKeys.get(key.table) ?? []), key]);
@@ -121,6 +122,17 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const mine = ownKeys.get(table) ?? [];
     const others = index ? index.keysOf(table).filter((k) => k.file !== file) : [];
     return others.length === 0 ? mine : [...mine, ...others];
+  };
+  // a simple view of this document has the keys of its base table, wherever that is declared
+  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => resolveKeys(table, factsOf);
+  // a SELECT, or the query of INSERT ... SELECT (its tables after the target), that fixes a key reads one row
+  const singleRowOf = (sql: SqlStatementNode): string | undefined => {
+    if (sql.sqlKind === 'select') return singleRowReason(sql, textIn(sql.range), keysOf);
+    if (sql.sqlKind !== 'insert') return undefined;
+    const statement = textIn(sql.range);
+    const select = /\bselect\b/i.exec(statement.replace(/'(?:[^']|'')*'/g, (q) => ' '.repeat(q.length)));
+    if (!select) return undefined;
+    return singleRowReason({ ...sql, sqlKind: 'select', tables: sql.tables.slice(1) }, statement.slice(select.index), keysOf);
   };
 
   const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
@@ -177,6 +189,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const overDictionary = new WeakSet<Finding>();
   // findings inside loops over rows the script seeds itself
   const overSeedRows = new WeakSet<Finding>();
+  // findings inside loops repeated a number of times given when a script is run by hand (a measurement)
+  const countGivenAtRun = new WeakSet<Finding>();
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
@@ -187,12 +201,13 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     // rules the caller passes in (tests, plugins) run because they were passed
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup,
+      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, singleRowOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
       overDictionary,
       overSeedRows,
+      countGivenAtRun,
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
@@ -226,7 +241,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows });
+  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows, countGivenAtRun });
   const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
@@ -251,6 +266,7 @@ function dedupe(findings: Finding[]): Finding[] {
 
 interface IsolationEnv {
   file: string | undefined;
+  singleRowOf: RuleContext['singleRowOf'];
   text: string;
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
@@ -263,6 +279,7 @@ interface IsolationEnv {
   onFinding(finding: Finding): void;
   overDictionary: WeakSet<Finding>;
   overSeedRows: WeakSet<Finding>;
+  countGivenAtRun: WeakSet<Finding>;
   onFailure(finding: Finding): void;
 }
 
@@ -290,6 +307,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     callAlwaysRaises: env.callAlwaysRaises,
     codeRanges: env.codeRanges,
     definitions: env.lookup,
+    singleRowOf: env.singleRowOf,
     hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);
@@ -305,6 +323,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.fix) finding.fix = options.fix;
       if (options.loop?.estimate.overDictionary || options.readsDictionary) env.overDictionary.add(finding);
       if (options.loop?.estimate.overSeedRows) env.overSeedRows.add(finding);
+      if (options.loop?.estimate.countGivenAtRun) env.countGivenAtRun.add(finding);
       pending.push(finding);
     },
   };

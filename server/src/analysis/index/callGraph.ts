@@ -84,8 +84,11 @@ export interface ChainStep {
   via?: SourceRange;
 }
 
-/** `sql`: runs SQL on some path; `sql-always`: on every call, through calls made on every call. */
-export type Fact = 'sql' | 'sql-always' | 'commit' | 'autonomous';
+/**
+ * `sql`: runs SQL on some path; `sql-always`: on every call, through calls made on every call; `autonomous`: reaches
+ * an AUTONOMOUS_TRANSACTION subprogram on some path; `autonomous-always`: through calls made on every call.
+ */
+export type Fact = 'sql' | 'sql-always' | 'commit' | 'autonomous' | 'autonomous-always';
 
 /** One file's part of the graph: plain data, so a worker thread can build it and the cache can keep it. */
 export interface FileGraph {
@@ -255,7 +258,7 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       const target = resolution.symbol?.subprogram;
       if (target && (resolution.kind === 'local' || resolution.kind === 'same-package')) site.localTarget = idOf(file, target.nameRange);
       if (sql) {
-        sqlCalls.push({ file, range: call.nameRange, sqlLine: sql.range.line, sqlWhat: sql.sqlKind === 'select' ? 'the query' : `the ${sql.sqlKind.toUpperCase()}`, perRow: processesManyRows(sql), call: site });
+        sqlCalls.push({ file, range: call.nameRange, sqlLine: sql.range.line, sqlWhat: sql.sqlKind === 'select' ? 'the query' : `the ${sql.sqlKind.toUpperCase()}`, perRow: processesManyRows(sql) && !call.oncePerStatement, call: site });
       }
       if (!position.subprogram) return;
       factsOf(position.subprogram, position.unit, nestedSubs.has(position.subprogram)).calls.push(site);
@@ -675,7 +678,8 @@ export class CallGraph {
       case 'sql': return facts.sql !== undefined;
       case 'sql-always': return facts.sqlAlways !== undefined;
       case 'commit': return facts.commit !== undefined;
-      case 'autonomous': return facts.autonomous;
+      case 'autonomous':
+      case 'autonomous-always': return facts.autonomous;
     }
   }
 
@@ -697,7 +701,7 @@ export class CallGraph {
         return { chain, files: [...files], words: [...words] };
       }
       for (const site of current.calls) {
-        if (fact === 'sql-always' && site.conditional) continue;
+        if ((fact === 'sql-always' || fact === 'autonomous-always') && site.conditional) continue;
         // error handling reached from a handler is not what the call does in normal flow
         if (site.inHandler) continue;
         for (const part of site.parts) addWords(words, part);

@@ -11,7 +11,7 @@ import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { subprogramAlwaysRaises } from '../semantic/leaves.ts';
-import { keysOfScript, type TableKey } from './schemaKeys.ts';
+import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './schemaKeys.ts';
 import { CallGraph, graphOfScript, type FileGraph } from './callGraph.ts';
 import { ranksOf, withFileEntries } from './fileOrder.ts';
 import { fileParameterUses, unitSubprogramResolver, type FileParameterUse, type SubprogramResolver } from '../semantic/fileHandleFlow.ts';
@@ -45,7 +45,7 @@ export interface IndexedReference {
 interface FileEntry {
   definitions: IndexedDefinition[];
   references: IndexedReference[];
-  keys: TableKey[];
+  keys: SchemaFact[];
 }
 
 /** A primary or unique key the workspace's DDL declares, with the file that declares it. */
@@ -58,8 +58,8 @@ export interface IndexEntries {
   definitions: IndexedDefinition[];
   /** Call sites; a worker that only resolves calls needs none. */
   references?: IndexedReference[];
-  /** The primary and unique keys the file's DDL declares. */
-  keys?: TableKey[];
+  /** The primary and unique keys the file's DDL declares, and its simple views. */
+  keys?: SchemaFact[];
   /** The file's part of the call graph. */
   graph?: FileGraph;
 }
@@ -74,7 +74,8 @@ export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
   private byName: Map<string, IndexedDefinition[]> | undefined;
   private byReference: Map<string, IndexedReference[]> | undefined;
-  private byTable: Map<string, IndexedKey[]> | undefined;
+  private byTable: Map<string, (SchemaFact & { file: string })[]> | undefined;
+  private resolvedKeys = new Map<string, IndexedKey[]>();
   private indexMs = 0;
   /** Who calls whom, and what each subprogram does (SQL, commits, autonomous transactions). */
   readonly callGraph = new CallGraph((name) => this.definitions(name), (file) => this.definitionsIn(file));
@@ -180,7 +181,8 @@ export class WorkspaceIndex {
   /** The primary and unique keys declared for a table (normalised name without schema) anywhere in the workspace. */
   keysOf(table: string): IndexedKey[] {
     if (!this.byTable) {
-      const byTable = new Map<string, IndexedKey[]>();
+      this.resolvedKeys.clear();
+      const byTable = new Map<string, (SchemaFact & { file: string })[]>();
       for (const [file, entry] of this.files) {
         for (const key of entry.keys) {
           const list = byTable.get(key.table);
@@ -190,7 +192,13 @@ export class WorkspaceIndex {
       }
       this.byTable = byTable;
     }
-    return this.byTable.get(table) ?? [];
+    const known = this.resolvedKeys.get(table);
+    if (known) return known;
+    const byTable = this.byTable;
+    // a simple view has its base table's keys (views of other files resolve here; the file's own in analyze)
+    const keys = resolveKeys(table, (name) => byTable.get(name) ?? []) as IndexedKey[];
+    this.resolvedKeys.set(table, keys);
+    return keys;
   }
 
   get stats(): { files: number; definitions: number; ms: number; callGraphMs: number } {

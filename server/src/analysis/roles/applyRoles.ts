@@ -22,6 +22,7 @@ interface RoleInput {
   config: { roles?: RolesConfig; baseDir?: string } | undefined;
   overDictionary: WeakSet<Finding>;
   overSeedRows: WeakSet<Finding>;
+  countGivenAtRun?: WeakSet<Finding>;
 }
 
 const matchers = new WeakMap<RolesConfig, { role: CodeRole; match: (path: string) => boolean }[]>();
@@ -68,7 +69,12 @@ export function applyRoles(findings: Finding[], input: RoleInput): Finding[] {
     if (cap === 'off') continue;
     let severity = cap ? lowered(finding.severity, cap) : finding.severity;
     let note = role === 'application' ? '' : ` (in ${ROLE_LABEL[role]})`;
-    if (role === 'deployment' && configured === undefined && severity !== 'info') {
+    if (role === 'deployment' && configured === undefined && severity !== 'info' && input.countGivenAtRun?.has(finding)) {
+      // an anonymous block of a script repeating as often as a substitution variable says: a measurement run by hand
+      // (a stored unit's `&n` is fixed when it is installed, so application code keeps its severity)
+      severity = 'info';
+      note = ' (in a script run by hand, in a loop repeated as often as a substitution variable says: a measurement or sampling run)';
+    } else if (role === 'deployment' && configured === undefined && severity !== 'info') {
       if (input.overDictionary.has(finding)) {
         severity = 'info';
         note = ' (in a deployment script, reading the data dictionary: install-time work)';

@@ -26,7 +26,8 @@ export const autonomousCallInLoop: Rule = {
         if (!loop || position.handler || call.context === 'sql') return;
         const callees = calleesOf(context, resolved);
         if (callees.length === 0) return;
-        const chain = chainFrom(context, callees, 'autonomous');
+        // "on every call": a chain through a conditional call (an error path, an optional step) is not what the call does
+        const chain = chainFrom(context, callees, 'autonomous-always');
         if (!chain) return;
         const last = chain.at(-1)!.facts;
         const pragma = `AUTONOMOUS_TRANSACTION at ${placeOf(context, last.file, last.nameRange)}`;

@@ -21,6 +21,9 @@ export const collectionExtendInLoop: Rule = {
       call({ call, position }) {
         const loop = position.loop;
         if (!loop || position.handler || call.context === 'sql') return;
+        // a row trigger collecting its rows (a compound trigger's EACH ROW section) cannot know how many will come:
+        // growing by one per row is the pattern that lets AFTER STATEMENT write them with one FORALL
+        if (loop.rowContext?.kind === 'trigger') return;
         if (call.parts.length < 2 || call.parts.at(-1) !== 'EXTEND') return;
         if (call.args.length > 1 || (call.args.length === 1 && call.args[0]!.text.trim() !== '1')) return;
         // a method of a collection variable in scope (not a package procedure named EXTEND)

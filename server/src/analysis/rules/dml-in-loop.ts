@@ -6,6 +6,15 @@ import { batchedStatements } from './support/batchedDml.ts';
 const id = 'dml-in-loop';
 const DML = new Set(['insert', 'update', 'delete', 'merge']);
 
+/**
+ * What to do instead. A row trigger has no loop to turn into FORALL and no statement to rewrite: the documented
+ * way is a compound trigger that collects the rows per row and writes them with one FORALL after the statement.
+ */
+function remedyIn(loop: LoopInfo): string {
+  if (loop.rowContext?.kind === 'trigger') return 'Use a compound trigger: collect the rows in its EACH ROW section and write them with one FORALL in AFTER STATEMENT.';
+  return 'Use FORALL over a collection, or one set-based statement.';
+}
+
 export const dmlInLoop: Rule = {
   meta: {
     id,
@@ -19,7 +28,7 @@ export const dmlInLoop: Rule = {
   create(context) {
     const report = (kind: string, range: { line: number; column: number }, loop: LoopInfo) => {
       context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + kind.length },
-        `${kind} runs ${loop.estimate.text}: each execution is a switch from PL/SQL to SQL. Use FORALL over a collection, or one set-based statement.`, {
+        `${kind} runs ${loop.estimate.text}: each execution is a switch from PL/SQL to SQL. ${remedyIn(loop)}`, {
           loop: { estimate: loop.estimate, line: loop.statement.range.line },
           related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
         });

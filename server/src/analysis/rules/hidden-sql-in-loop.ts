@@ -27,8 +27,8 @@ export const hiddenSqlInLoop: Rule = {
         if (!loop || position.handler || call.context === 'sql') return;
         const callees = calleesOf(context, resolved);
         if (callees.length === 0) return;
-        // an autonomous transaction on the way is autonomous-call-in-loop's finding (its SQL commits too)
-        if (chainFrom(context, callees, 'autonomous')) return;
+        // an autonomous transaction on every call is autonomous-call-in-loop's finding (its SQL commits too)
+        if (chainFrom(context, callees, 'autonomous-always')) return;
         const chain = chainFrom(context, callees, 'sql-always');
         if (!chain) return;
         const last = chain.at(-1)!.facts;

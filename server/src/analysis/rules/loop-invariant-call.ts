@@ -40,6 +40,14 @@ function changedIn(statements: readonly StatementNode[], textOf: (s: StatementNo
   }
 }
 
+/** Whether the text before a call leaves a CASE expression open (`x := case c when 'a' then rpad(`). */
+function inCaseExpression(before: string): boolean {
+  const words = before.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '').match(/\b(?:case|end)\b/gi) ?? [];
+  let open = 0;
+  for (const word of words) open += word.toUpperCase() === 'CASE' ? 1 : open > 0 ? -1 : 0;
+  return open > 0;
+}
+
 export const loopInvariantCall: Rule = {
   meta: {
     id,
@@ -75,6 +83,11 @@ export const loopInvariantCall: Rule = {
         const vars = names.map((n) => n.toUpperCase().replace(/\s/g, '')).filter((n) => !KEYWORDS.has(n) && !PURE.has(n));
         if (vars.length === 0) return; // literals only: cheap, and often a format mask
         const varying = changedBy(loop);
+        // in a branch chosen per iteration (IF/CASE on what the loop changes, a CASE expression), the call runs only
+        // on the iterations that take the branch: hoisting it would compute it even when no iteration does
+        const mentionsVarying = (text: string) => (text.match(/[A-Za-z][\w$#]*/g) ?? []).some((n) => varying.has(n.toUpperCase()));
+        if (position.conditions.some((c) => mentionsVarying(c) || /^\s*'(?:[^']|'')*'\s*$/.test(c))) return;
+        if (position.statement && inCaseExpression(context.textIn({ line: position.statement.range.line, column: position.statement.range.column, endLine: call.range.line, endColumn: call.range.column }))) return;
         for (const name of vars) {
           const head = name.split('.')[0]!;
           if (VOLATILE.has(head) || varying.has(head)) return;

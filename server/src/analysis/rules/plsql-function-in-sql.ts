@@ -42,7 +42,7 @@ export const plsqlFunctionInSql: Rule = {
     return {
       call(resolved) {
         const { call, sql, position } = resolved;
-        if (!sql || call.context !== 'sql' || !processesManyRows(sql)) return;
+        if (!sql || call.context !== 'sql' || !processesManyRows(sql) || call.oncePerStatement) return;
         // a standalone function in a loop is standalone-call-in-loop's finding: one finding per call site
         if (position.loop && !position.handler && resolved.resolution.kind === 'standalone') return;
         const callees = calleesOf(context, resolved).filter((c) => c.kind === 'function');
@@ -54,6 +54,8 @@ export const plsqlFunctionInSql: Rule = {
         if (/\btable\s*\(\s*$/i.test(before)) return;
         // `SELECT f(CURSOR(SELECT ... FROM emp)) FROM dual`: the tables are a subquery's, the call runs once
         if (outerFromIsDual(context.textIn(sql.range))) return;
+        // a query that fixes a key the workspace declares reads one row: the call runs once
+        if (context.singleRowOf(sql)) return;
         const chain = chainFrom(context, callees, 'sql-always');
         // PRAGMA UDF already makes the switch cheap; a query inside is still one query per row
         if (!chain && callees.every((c) => c.udf)) return;

@@ -6,7 +6,7 @@ import type { Finding, Severity, SourceRange } from '../../syntax/finding.ts';
 import type { CallGraph } from '../index/callGraph.ts';
 import type { IndexedDefinition } from '../index/workspaceIndex.ts';
 import type { IterationEstimate } from '../semantic/estimate.ts';
-import type { SimpleStatementNode } from '../../syntax/model/nodes.ts';
+import type { SimpleStatementNode, SqlStatementNode } from '../../syntax/model/nodes.ts';
 import type { Scope } from '../semantic/scope.ts';
 import type { ModelVisitor } from '../semantic/walk.ts';
 
@@ -71,6 +71,11 @@ export interface RuleContext {
   callAlwaysRaises(statement: SimpleStatementNode, scope: Scope): boolean;
   /** Definitions of a normalised name (`PKG.PROC`, `BY2`): this document first, then the workspace. */
   definitions(name: string): readonly IndexedDefinition[];
+  /**
+   * Why a SELECT, or the query of an INSERT ... SELECT, reads at most one row (it fixes a primary or unique key
+   * the workspace declares, or stops at ROWNUM 1), or undefined.
+   */
+  singleRowOf(sql: SqlStatementNode): string | undefined;
 }
 
 export interface Rule {

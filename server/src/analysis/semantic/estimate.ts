@@ -32,6 +32,12 @@ export interface IterationEstimate {
   overDictionary?: boolean;
   /** Set when a loop around the statement reads only tables the script itself seeds with INSERT ... VALUES. */
   overSeedRows?: boolean;
+  /**
+   * Set when a loop around the statement repeats a number of times that a SQL*Plus substitution variable gives
+   * (`FOR i IN 1 .. &&iterations`, or a variable initialised from `&2`): a script run by hand that measures or
+   * samples by repeating, like a benchmark harness or a sampling tool.
+   */
+  countGivenAtRun?: boolean;
 }
 
 export type Heat = 'cold' | 'warm' | 'hot';

@@ -99,5 +99,9 @@ export function singleRowReason(query: SqlStatementNode, text: string, keysOf: K
   const key = keys.find((k) => k.columns.every((c) => fixed.has(c)));
   if (!key) return undefined;
   const where = key.file ? `${key.file} line ${key.line}` : `line ${key.line}`;
+  if (key.through) {
+    const base = key.through.file ? `${key.through.file} line ${key.through.line}` : `line ${key.through.line}`;
+    return `its query fixes the ${key.kind} of ${key.through.table} (${key.through.columns.join(', ')}, declared at ${base}) through view ${table} (${key.columns.join(', ')}, declared at ${where})`;
+  }
   return `its query fixes the ${key.kind} of ${table} (${key.columns.join(', ')}, declared at ${where})`;
 }

@@ -117,6 +117,27 @@ function readsDictionary(statement: LoopStatementNode, source: LoopSource, scope
   return tables !== undefined && readsOnlyDictionary(tables);
 }
 
+/**
+ * Whether a collection the loop walks was filled, before the loop in the same body, by a BULK COLLECT from the data
+ * dictionary (`OPEN c; FETCH c BULK COLLECT INTO r;` with c over DBA_OBJECTS, or `SELECT ... BULK COLLECT INTO r
+ * FROM user_tables`): a loop over those rows reads the dictionary as much as a cursor loop over it does.
+ */
+function filledFromDictionary(name: string, scope: Scope, body: BlockNode | undefined, before: LoopStatementNode, textOf: TextOf): boolean {
+  if (!body || !/^[\w$#]+$/.test(name)) return false;
+  const into = new RegExp(String.raw`\binto\s+(?:[\w$#]+\s*,\s*)*${name.replace(/[$]/g, '\\$')}\b`, 'i');
+  let filled = false;
+  for (const statement of body.statements) {
+    if (statement === before) return filled;
+    if (statement.statementKind === 'fetch' && statement.bulkCollect && into.test(textOf(statement))) {
+      const tables = scope.lookup(statement.cursorName)?.symbol.declaration?.query?.tables;
+      filled = tables !== undefined && readsOnlyDictionary(tables);
+    } else if (statement.statementKind === 'sql' && statement.sql.bulkCollect && statement.sql.intoTargets.some((t) => t.toUpperCase() === name)) {
+      filled = readsOnlyDictionary(statement.sql.tables);
+    }
+  }
+  return false;
+}
+
 const WAITS = new Set(['DBMS_LOCK.SLEEP', 'DBMS_SESSION.SLEEP', 'APEX_UTIL.PAUSE', 'DBMS_ALERT.WAITONE', 'DBMS_ALERT.WAITANY', 'DBMS_AQ.LISTEN']);
 
 /** The sleep or wait the loop body calls each time round (not inside a nested loop), if any. */
@@ -320,8 +341,10 @@ class Walker {
     sources.push(source);
     const info: LoopInfo = { statement, parent, depth: (parent?.depth ?? 0) + 1, source, estimate: estimateOf(sources) };
     if (single) info.estimate.text = parent ? `${parent.estimate.text}, the loop itself at most once (${single})` : `at most once (${single})`;
-    if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)) info.estimate.overDictionary = true;
+    if (parent?.estimate.overDictionary || readsDictionary(statement, source, position.scope)
+      || (source.kind === 'elements' && filledFromDictionary(source.of, position.scope, position.subprogram?.body ?? position.unit.body, statement, this.options.textOf))) info.estimate.overDictionary = true;
     if (parent?.estimate.overSeedRows || this.readsSeedRows(statement, source, position.scope)) info.estimate.overSeedRows = true;
+    if (parent?.estimate.countGivenAtRun || countGivenAtRun(statement, position.scope)) info.estimate.countGivenAtRun = true;
     const pacedBy = parent?.estimate.pacedBy ?? sleepIn(statement.statements);
     if (pacedBy) {
       info.estimate.pacedBy = pacedBy;
@@ -375,4 +398,19 @@ class Walker {
       this.emit('call', { call, resolution, position, sql });
     }
   }
+}
+
+/**
+ * Whether a numeric FOR loop's upper bound is a SQL*Plus substitution variable (`1 .. &&iterations`, `1 .. &1`) or
+ * a variable initialised from one (`v_cycle INTEGER := &2`): only a script run by hand has them, and a count typed
+ * when it runs is how benchmark harnesses and sampling tools repeat their work.
+ */
+function countGivenAtRun(statement: LoopStatementNode, scope: Scope): boolean {
+  if (statement.loopKind !== 'numeric-for') return false;
+  const upper = /\.\.\s*([\s\S]*?)\s*$/.exec(statement.header.replace(/\s+BY\s+[\s\S]*$/i, ''))?.[1];
+  if (!upper) return false;
+  if (/&&?[\w$#]/.test(upper)) return true;
+  if (!/^[A-Za-z_][\w$#]*$/.test(upper)) return false;
+  const initial = scope.lookup(upper.toUpperCase())?.symbol.declaration?.initialText;
+  return initial !== undefined && /^\s*['"]?&&?[\w$#]+['"]?\s*$/.test(initial);
 }

@@ -68,7 +68,7 @@ export function fingerprintOf(definitions: readonly IndexedDefinition[]): string
   return definitions.length === 0 ? '' : hash(definitions);
 }
 
-const FACTS: readonly Fact[] = ['sql', 'sql-always', 'commit', 'autonomous'];
+const FACTS: readonly Fact[] = ['sql', 'sql-always', 'commit', 'autonomous', 'autonomous-always'];
 const KEYS_PREFIX = 'keys:';
 
 /** A chain of calls as the messages print it: each step's subprogram, the call that reached it and what it does. */

@@ -314,6 +314,11 @@ export interface CallNode {
   context: 'expression' | 'statement' | 'sql';
   /** True for `x(...)` with one part and positional arguments, which may index a collection. */
   mayBeCollectionAccess: boolean;
+  /**
+   * A call in SQL that runs once per execution of its statement, whatever rows the statement reads: in the
+   * VALUES of INSERT ... VALUES (one row), or in the select list of SELECT ... INTO without aggregates (its one row).
+   */
+  oncePerStatement?: true;
 }
 
 /** One argument of a call: `x`, `p_size => 4000`. */

@@ -16,6 +16,8 @@ import {
   NameChainContext,
   SelectStatementContext,
   SubqueryContext,
+  GroupByClauseContext,
+  QueryBlockContext,
   BareSubqueryContext,
   TablePrimaryContext,
   TransactionStatementContext,
@@ -170,6 +172,63 @@ function tablesIn(bc: BuildContext, ctx: ParserRuleContext): string[] {
   return [...tables];
 }
 
+/** Aggregate and analytic calls: a function inside one runs once per row it aggregates, not once per result row. */
+const AGGREGATE = /\b(?:SUM|COUNT|AVG|MIN|MAX|LISTAGG|COLLECT|MEDIAN|STDDEV\w*|VAR\w*|XMLAGG|JSON_\w*AGG|STRING_AGG|ANY_VALUE)\s*\(|\bOVER\b/i;
+
+/**
+ * The token spans of a statement whose calls run once per execution, whatever rows it reads: the VALUES of an
+ * INSERT ... VALUES (it inserts one row) and the select list of a SELECT ... INTO (it returns one row), unless
+ * the select list aggregates (SUM(f(x)) calls f per row read), the block groups or is DISTINCT (the list runs for
+ * every row before duplicates go). Subqueries inside are left out.
+ */
+function onceSpans(bc: BuildContext, ctx: ParserRuleContext): { spans: [number, number][]; nested: [number, number][] } | undefined {
+  let region: ParserRuleContext | null = null;
+  const inner = ctx.children[0];
+  if (inner instanceof InsertStatementContext) {
+    region = inner.valuesClause();
+  } else {
+    const into = descendants(ctx, IntoClauseContext, stopAtNestedStatements)[0];
+    const block = into?.parent;
+    if (into && !into.BULK() && block instanceof QueryBlockContext && !block.DISTINCT() && !block.UNIQUE() && !block.queryBlockClause().some((c) => c.children[0] instanceof GroupByClauseContext)) {
+      const list = block.selectList();
+      if (!AGGREGATE.test(bc.textOf(list))) region = list;
+    }
+  }
+  if (!region?.start || !region.stop) return undefined;
+  const nested = descendants(region, SubqueryContext, stopAtNestedStatements).map((s): [number, number] => [s.start!.tokenIndex, s.stop!.tokenIndex]);
+  return { spans: [[region.start.tokenIndex, region.stop.tokenIndex]], nested };
+}
+
+/** Where a table function or SQL macro is called as a table (`FROM f(x)`): the chains' first tokens. */
+function tableCallStarts(ctx: ParserRuleContext): Set<number> {
+  const starts = new Set<number>();
+  for (const primary of descendants(ctx, TablePrimaryContext, stopAtNestedStatements)) {
+    const chain = primary.nameChain();
+    if (chain?.start && chain.chainLink().some((l: ChainLinkContext) => l.LPAREN())) starts.add(chain.start.tokenIndex);
+  }
+  return starts;
+}
+
+/**
+ * The calls of a SQL statement, those that run once per execution marked: see onceSpans, and a function called as
+ * a table (`FROM html_table(p_table => q)`, a table function or SQL macro) returns its rows from one call.
+ */
+function sqlCalls(bc: BuildContext, ctx: ParserRuleContext): CallNode[] {
+  const once = onceSpans(bc, ctx);
+  const tableCalls = tableCallStarts(ctx);
+  if (!once && tableCalls.size === 0) return collectCalls(bc, ctx, 'sql');
+  const inside = (at: number, spans: [number, number][]) => spans.some(([from, to]) => at >= from && at <= to);
+  const calls: CallNode[] = [];
+  for (const chain of bc.chainsWithin(ctx, stopAtNestedStatements)) {
+    const first = calls.length;
+    callsOfChain(bc, chain, 'sql', calls);
+    const at = chain.start!.tokenIndex;
+    const runsOnce = tableCalls.has(at) || (once !== undefined && inside(at, once.spans) && !inside(at, once.nested));
+    if (runsOnce) for (let i = first; i < calls.length; i++) calls[i]!.oncePerStatement = true;
+  }
+  return calls;
+}
+
 /** A SQL statement: the statement context itself or a subquery (cursor declarations, cursor FOR loops). */
 export function buildSqlStatement(bc: BuildContext, ctx: SqlStatementContext | ParserRuleContext): SqlStatementNode {
   const intoClauses = descendants(ctx, IntoClauseContext, stopAtNestedStatements);
@@ -184,7 +243,7 @@ export function buildSqlStatement(bc: BuildContext, ctx: SqlStatementContext | P
     sqlKind: ctx instanceof SubqueryContext || ctx instanceof SelectStatementContext ? 'select' : sqlKindOf(ctx),
     range: bc.range(ctx),
     hints: hintsIn(bc, ctx),
-    calls: collectCalls(bc, ctx, 'sql'),
+    calls: sqlCalls(bc, ctx),
     intoTargets,
     bulkCollect,
     tables: tablesIn(bc, ctx),
