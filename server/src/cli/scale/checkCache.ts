@@ -15,7 +15,8 @@ import type { FileResult } from './fileWork.ts';
 
 const FORMAT = 'plsql-perf-check-cache';
 // 2: index entries with keys and the call graph, results with what SQL of other files calls
-const FORMAT_VERSION = 2;
+// 3: index entries without call sites (the check never reads them; they were two thirds of the file)
+const FORMAT_VERSION = 3;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */
@@ -37,7 +38,7 @@ function isCachedFile(value: unknown): value is CachedFile {
   const v = value as CachedFile | null;
   return (
     typeof v === 'object' && v !== null && typeof v.hash === 'string' &&
-    typeof v.entries === 'object' && v.entries !== null && Array.isArray(v.entries.definitions) && Array.isArray(v.entries.references) &&
+    typeof v.entries === 'object' && v.entries !== null && Array.isArray(v.entries.definitions) &&
     typeof v.result === 'object' && v.result !== null && Array.isArray(v.result.findings) && typeof v.result.lines === 'number' &&
     Array.isArray(v.result.unexplained) && Array.isArray(v.result.lookups) && typeof v.result.sqlCallers === 'string'
   );

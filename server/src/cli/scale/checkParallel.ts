@@ -4,7 +4,7 @@
  * index and analyze (fileWork.ts says why most files are parsed and analyzed once). The report is the one
  * check.ts builds with `--jobs 1`: the same findings, errors and order.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import { WorkspaceIndex, type IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { compareFileFindings, type CheckHooks } from '../check.ts';
@@ -12,6 +12,7 @@ import { describeFsError, type SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
 import { contentHash, type CachedFile } from './checkCache.ts';
 import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
+import { threadCpuMs } from './threadCpu.ts';
 import { meaningOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
 
 export interface ParallelOptions {
@@ -59,6 +60,11 @@ export async function checkInParallel(
     timings.analysisMs += t.analysisMs;
   };
   const states: FileState[] = files.map((file) => ({ file }));
+  const traceFile = process.env.PLSQL_PERF_TRACE_SCALE;
+  const now = () => performance.timeOrigin + performance.now();
+  const trace: unknown[] = [];
+  const phase = (name: string, started: number) => trace.push({ phase: name, start: started, end: now(), cpu: process.cpuUsage(), mainCpu: threadCpuMs() });
+  const runStarted = now();
   const failed = (state: FileState, message: string, stack?: string) => {
     state.error = { file: state.file.display, message };
     state.result = undefined;
@@ -86,7 +92,9 @@ export async function checkInParallel(
         state.cached = true;
         return;
       }
+      const sent = now();
       const reply = await ask(() => executor.first({ id, path: state.file.path, display: state.file.display, bytes }));
+      if (traceFile) trace.push({ pass: 1, worker: executors.indexOf(executor), file: id, bytes: bytes.length, sent, span: reply.timings.span, received: now(), cpu: reply.timings.cpu, parseMs: reply.timings.parseMs, indexMs: reply.timings.indexMs, analysisMs: reply.timings.analysisMs });
       add(reply.timings);
       if (reply.kind === 'failed') {
         failed(state, reply.message, reply.stack);
@@ -96,33 +104,44 @@ export async function checkInParallel(
       state.result = reply.result;
     });
 
+    phase('first pass', runStarted);
     // The one index, in file order (the order its name table lists definitions in, as with --jobs 1).
     const indexStarted = performance.now();
+    const indexStartedAt = now();
     const workspace = new WorkspaceIndex();
     for (const state of states) if (state.entries) workspace.updateFromEntries(state.file.display, state.entries);
     // A result stands where every question its analysis asked of the workspace has the same answer now, and no
     // other file's SQL calls the file's functions differently (that makes their bodies per-row contexts).
+    workspace.definitions('');
+    phase('main index', indexStartedAt);
+    const standsAt = now();
     const stands = (state: FileState): boolean =>
       state.result !== undefined &&
       state.result.lookups.every(([name, fingerprint]) => meaningOf(workspace, name, state.file.display) === fingerprint) &&
       state.result.sqlCallers === sqlCallersOf(workspace, state.file.display);
     const again = states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
+    phase('stands', standsAt);
 
     // Second pass: the files whose analysis depends on other files, against the complete definitions.
     if (again.length > 0) {
-      // call sites stay behind: the analysis resolves calls, it does not list who calls whom
-      const entries: [string, IndexEntries][] = states.filter((s) => s.entries).map((s) => [s.file.display, { ...s.entries!, references: undefined }]);
+      const entries: [string, IndexEntries][] = states.filter((s) => s.entries).map((s) => [s.file.display, s.entries!]);
+      const setAt = now();
       await Promise.all(executors.map((e) => e.setIndex(entries)));
+      phase('set index', setAt);
+      const secondAt = now();
       let analyzed = 0;
       await spread(again, executors, async (id, executor) => {
         const state = states[id]!;
         hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);
+        const sent = now();
         const reply = await ask(() => executor.second({ id, path: state.file.path, display: state.file.display }));
+        if (traceFile) trace.push({ pass: 2, worker: executors.indexOf(executor), file: id, sent, span: reply.timings.span, received: now(), cpu: reply.timings.cpu, parseMs: reply.timings.parseMs, indexMs: reply.timings.indexMs, analysisMs: reply.timings.analysisMs });
         add(reply.timings);
         if (reply.kind === 'failed') failed(state, reply.message, reply.stack);
         else state.result = reply.result;
       });
+      phase('second pass', secondAt);
     }
   } finally {
     await Promise.all(executors.map((e) => e.close()));
@@ -152,6 +171,7 @@ export async function checkInParallel(
   }
   report.findings.sort(compareFileFindings);
   report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  if (traceFile) writeFileSync(traceFile, JSON.stringify({ start: runStarted, again: 0, trace }));
   const round = (ms: number) => Math.round(ms * 10) / 10;
   report.parseMs = round(timings.parseMs);
   report.analysisMs = round(timings.analysisMs);

@@ -18,8 +18,9 @@ import { readFileSync } from 'node:fs';
 import { decodeSource } from '../../parser/decodeSource.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig, type DefinitionSource } from '../../analysis/analyze.ts';
-import { entriesOfScript, WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
-import type { ChainStep, Fact } from '../../analysis/index/callGraph.ts';
+import { definitionsOfScript, WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import { graphOfScript, type CallGraph, type ChainStep, type Fact } from '../../analysis/index/callGraph.ts';
+import { keysOfScript } from '../../analysis/index/schemaKeys.ts';
 import { findDirectives } from '../../analysis/suppressions.ts';
 import { describeFsError } from '../discover.ts';
 import type { FileFinding, UnexplainedSuppression } from '../model.ts';
@@ -51,6 +52,10 @@ export interface Timings {
   parseMs: number;
   indexMs: number;
   analysisMs: number;
+  /** When the worker started and finished the request (epoch ms), for the trace. */
+  span?: [number, number];
+  /** The worker thread's CPU time so far (ms), for the trace. */
+  cpu?: number;
 }
 
 export type FirstPassReply =
@@ -105,7 +110,7 @@ export function sqlCallersOf(index: WorkspaceIndex | undefined, file: string): s
 }
 
 /** The answers the analysis gets, with each question and its answer written down. */
-function recording(file: string, index: WorkspaceIndex | undefined, lookups: [string, string][]): DefinitionSource {
+function recording(file: string, index: WorkspaceIndex | undefined, lookups: [string, string][], ownGraph?: CallGraph): DefinitionSource {
   const seen = new Set<string>();
   const note = (name: string) => {
     if (seen.has(name)) return;
@@ -121,9 +126,9 @@ function recording(file: string, index: WorkspaceIndex | undefined, lookups: [st
       note(KEYS_PREFIX + table);
       return index?.keysOf(table) ?? [];
     },
-    // the whole workspace's call graph in the second pass; the first pass builds the file's own
+    // the whole workspace's call graph in the second pass, the file's own in the first
     has: index ? (f) => index.has(f) : undefined,
-    callGraph: index?.callGraph,
+    callGraph: index?.callGraph ?? ownGraph,
   };
 }
 
@@ -165,7 +170,8 @@ export class FileWorker {
       const started = performance.now();
       script = parseScript(text, { unitCache: false });
       const parsed = performance.now();
-      entries = entriesOfScript(job.display, script, text);
+      // No call sites: the check resolves calls, it never lists who calls whom (the editor's references do).
+      entries = { definitions: definitionsOfScript(job.display, script), keys: keysOfScript(text, script), graph: graphOfScript(job.display, script) };
       timings.parseMs = parsed - started;
       timings.indexMs = performance.now() - parsed;
     } catch (err) {
@@ -174,8 +180,12 @@ export class FileWorker {
     const lookups: [string, string][] = [];
     let result: FileResult | undefined;
     let analysisError: string | undefined;
+    // The file's own call graph, as analyzeText would build it without an index, from the entries just taken.
+    const own = new WorkspaceIndex();
+    own.updateFromEntries(job.display, entries);
+    own.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, lookups), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, lookups, own.callGraph), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
       result = resultOf(job.display, text, analysis, lookups, '');
     } catch (err) {
