@@ -23,6 +23,8 @@ export interface CachedFile {
   hash: string;
   entries: IndexEntries;
   result: FileResult;
+  /** The dialect check found these bytes to be Oracle's (a `.sql` file checked without --no-dialect-check). */
+  oracle?: true;
 }
 
 export function contentHash(bytes: Uint8Array): string {
@@ -70,6 +72,56 @@ export function loadCache(path: string, key: string): { files: Map<string, Cache
     files.set(display, entry);
   }
   return { files };
+}
+
+/**
+ * The cache of one run: loaded before the dialect check (an unchanged `.sql` file needs no second look), updated
+ * by the check, written back only when something in it changed.
+ */
+export class RunCache {
+  /** Something differs from what was loaded: a file added, changed, re-analyzed or gone. */
+  changed = false;
+
+  /** `display`: the path as the user gave it, for messages. */
+  constructor(readonly path: string, readonly display: string, readonly key: string, readonly files: Map<string, CachedFile>) {}
+
+  static open(path: string, display: string, key: string, warn: (message: string) => void): RunCache {
+    const loaded = loadCache(path, key);
+    if (loaded.warning) warn(loaded.warning);
+    const cache = new RunCache(path, display, key, loaded.files);
+    // a cache that could not be used is rewritten even if the run finds nothing to add
+    cache.changed = loaded.warning !== undefined || loaded.files.size === 0;
+    return cache;
+  }
+
+  /** Files whose content was read and found unchanged in this run already (by the dialect check). */
+  private readonly seenUnchanged = new Set<string>();
+
+  /** Whether the dialect check found exactly these bytes of the file to be Oracle in the last run. */
+  knownOracle(display: string, bytes: Uint8Array): boolean {
+    const cached = this.files.get(display);
+    if (cached === undefined || cached.hash !== contentHash(bytes)) return false;
+    this.seenUnchanged.add(display);
+    return cached.oracle === true;
+  }
+
+  /** The file's content was read in this run and is the cached one: it need not be read again. */
+  seenUnchangedInThisRun(display: string): boolean {
+    return this.seenUnchanged.has(display);
+  }
+
+  set(display: string, file: CachedFile): void {
+    this.files.set(display, file);
+    this.changed = true;
+  }
+
+  delete(display: string): void {
+    if (this.files.delete(display)) this.changed = true;
+  }
+
+  save(): void {
+    if (this.changed) saveCache(this.path, this.key, this.files);
+  }
 }
 
 export function saveCache(path: string, key: string, files: ReadonlyMap<string, CachedFile>): void {

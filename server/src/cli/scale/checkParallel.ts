@@ -10,17 +10,19 @@ import { WorkspaceIndex, type IndexEntries } from '../../analysis/index/workspac
 import { compareFileFindings, type CheckHooks } from '../check.ts';
 import { describeFsError, type SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
-import { contentHash, type CachedFile } from './checkCache.ts';
+import { contentHash, type RunCache } from './checkCache.ts';
 import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
 import { threadCpuMs } from './threadCpu.ts';
-import { meaningOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
+import { meaningsOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
 
 export interface ParallelOptions {
   config: AnalyzerConfig;
   /** Worker threads; 0 runs the same work in the main thread. */
   threads: number;
   /** The cached files of the last run (by display name); updated in place with this run's results. */
-  cache?: Map<string, CachedFile>;
+  cache?: RunCache;
+  /** The dialect check let every file of the run through (recorded in the cache with each file's hash). */
+  dialectChecked?: boolean;
 }
 
 /** Requests in flight per worker: one being worked on, one waiting, so a worker never idles on a round trip. */
@@ -32,6 +34,7 @@ interface FileState {
   entries?: IndexEntries;
   result?: FileResult;
   error?: FileError;
+  /** The result is the cached one, unchanged. */
   cached?: boolean;
 }
 
@@ -77,6 +80,14 @@ export async function checkInParallel(
     await spread(states.map((_, i) => i), executors, async (id, executor) => {
       const state = states[id]!;
       hooks.onProgress?.('parsing', done++, states.length, state.file);
+      const known = options.cache?.seenUnchangedInThisRun(state.file.display) ? options.cache.files.get(state.file.display) : undefined;
+      if (known !== undefined) {
+        state.hash = known.hash;
+        state.entries = known.entries;
+        state.result = known.result;
+        state.cached = true;
+        return;
+      }
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(state.file.path);
@@ -85,7 +96,7 @@ export async function checkInParallel(
         return;
       }
       state.hash = contentHash(bytes);
-      const cached = options.cache?.get(state.file.display);
+      const cached = options.cache?.files.get(state.file.display);
       if (cached !== undefined && cached.hash === state.hash) {
         state.entries = cached.entries;
         state.result = cached.result;
@@ -115,11 +126,15 @@ export async function checkInParallel(
     workspace.definitions('');
     phase('main index', indexStartedAt);
     const standsAt = now();
+    const meaning = meaningsOf(workspace);
     const stands = (state: FileState): boolean =>
       state.result !== undefined &&
-      state.result.lookups.every(([name, fingerprint]) => meaningOf(workspace, name, state.file.display) === fingerprint) &&
+      state.result.lookups.every(([name, fingerprint]) => meaning(name, state.file.display) === fingerprint) &&
       state.result.sqlCallers === sqlCallersOf(workspace, state.file.display);
-    const again = states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
+    // Every file came from the cache and the cache holds no other: the workspace is the one the cached results
+    // were checked against at the end of the last run (their lookups' answers were taken from it), so all stand.
+    const unchanged = options.cache !== undefined && options.cache.files.size === states.length && states.every((s) => s.cached);
+    const again = unchanged ? [] : states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
     phase('stands', standsAt);
 
@@ -138,6 +153,7 @@ export async function checkInParallel(
         const reply = await ask(() => executor.second({ id, path: state.file.path, display: state.file.display }));
         if (traceFile) trace.push({ pass: 2, worker: executors.indexOf(executor), file: id, sent, span: reply.timings.span, received: now(), cpu: reply.timings.cpu, parseMs: reply.timings.parseMs, indexMs: reply.timings.indexMs, analysisMs: reply.timings.analysisMs });
         add(reply.timings);
+        state.cached = false;
         if (reply.kind === 'failed') failed(state, reply.message, reply.stack);
         else state.result = reply.result;
       });
@@ -161,13 +177,17 @@ export async function checkInParallel(
     for (const f of state.result.findings) report.findings.push(f);
     report.unexplainedSuppressions!.push(...state.result.unexplained);
     if (options.cache && state.hash !== undefined && state.entries) {
-      options.cache.set(state.file.display, { hash: state.hash, entries: state.entries, result: state.result });
+      const previous = options.cache.files.get(state.file.display);
+      const oracle = options.dialectChecked === true || (previous?.oracle === true && previous.hash === state.hash);
+      if (!(state.cached && previous?.oracle === (oracle || undefined))) {
+        options.cache.set(state.file.display, { hash: state.hash, entries: state.entries, result: state.result, ...(oracle ? { oracle: true as const } : {}) });
+      }
     }
   }
   if (options.cache) {
     // Files no longer in the run leave the cache; an unreadable or failing file has no entry to trust.
     const present = new Set(states.filter((s) => s.result && !s.error).map((s) => s.file.display));
-    for (const display of [...options.cache.keys()]) if (!present.has(display)) options.cache.delete(display);
+    for (const display of [...options.cache.files.keys()]) if (!present.has(display)) options.cache.delete(display);
   }
   report.findings.sort(compareFileFindings);
   report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

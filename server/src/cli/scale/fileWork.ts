@@ -100,6 +100,24 @@ export function meaningOf(index: WorkspaceIndex | undefined, name: string, file:
   return hash({ definitions, reaches });
 }
 
+/**
+ * meaningOf with each name's answer kept: it differs from file to file only for the files that define the name
+ * themselves (their own definitions do not count), so for every other file it is computed once.
+ */
+export function meaningsOf(index: WorkspaceIndex | undefined): (name: string, file: string) => string {
+  const kept = new Map<string, string>();
+  return (name, file) => {
+    if (!index) return '';
+    const own = name.startsWith(KEYS_PREFIX)
+      ? index.keysOf(name.slice(KEYS_PREFIX.length)).some((k) => k.file === file)
+      : index.definitions(name).some((d) => d.file === file);
+    if (own) return meaningOf(index, name, file);
+    let meaning = kept.get(name);
+    if (meaning === undefined) kept.set(name, (meaning = meaningOf(index, name, file)));
+    return meaning;
+  };
+}
+
 /** The SQL statements of other files that call this file's subprograms, as a short stable string ('' for none). */
 export function sqlCallersOf(index: WorkspaceIndex | undefined, file: string): string {
   if (!index) return '';
@@ -110,12 +128,18 @@ export function sqlCallersOf(index: WorkspaceIndex | undefined, file: string): s
 }
 
 /** The answers the analysis gets, with each question and its answer written down. */
-function recording(file: string, index: WorkspaceIndex | undefined, lookups: [string, string][], ownGraph?: CallGraph): DefinitionSource {
+function recording(
+  file: string,
+  index: WorkspaceIndex | undefined,
+  meaning: (name: string, file: string) => string,
+  lookups: [string, string][],
+  ownGraph?: CallGraph,
+): DefinitionSource {
   const seen = new Set<string>();
   const note = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
-    lookups.push([name, meaningOf(index, name, file)]);
+    lookups.push([name, meaning(name, file)]);
   };
   return {
     definitions(name) {
@@ -153,6 +177,7 @@ function resultOf(display: string, text: string, analysis: Pick<AnalysisResult, 
 
 export class FileWorker {
   private index: WorkspaceIndex | undefined;
+  private meaning: (name: string, file: string) => string = () => '';
 
   constructor(private readonly config: AnalyzerConfig) {}
 
@@ -185,7 +210,7 @@ export class FileWorker {
     own.updateFromEntries(job.display, entries);
     own.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, lookups, own.callGraph), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, () => '', lookups, own.callGraph), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
       result = resultOf(job.display, text, analysis, lookups, '');
     } catch (err) {
@@ -199,6 +224,7 @@ export class FileWorker {
     const index = new WorkspaceIndex();
     for (const [file, fileEntries] of entries) index.updateFromEntries(file, fileEntries);
     this.index = index;
+    this.meaning = meaningsOf(index);
   }
 
   second(job: FileJob): SecondPassReply {
@@ -217,7 +243,7 @@ export class FileWorker {
     // the index holds this file's call graph built from the same bytes in the first pass: no overlay to build
     this.index?.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, lookups), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, this.meaning, lookups), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
       return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallersOf(this.index, job.display)), timings };
     } catch (err) {

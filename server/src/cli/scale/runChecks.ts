@@ -4,13 +4,12 @@
  * Every way gives the same report.
  */
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import type { ProjectAnalyzer } from '../../analysis/analyzeProject.ts';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import { checkFiles, type CheckHooks } from '../check.ts';
 import type { SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
-import { cacheKey, loadCache, saveCache } from './checkCache.ts';
+import type { RunCache } from './checkCache.ts';
 import { checkInParallel } from './checkParallel.ts';
 
 /**
@@ -23,13 +22,12 @@ export interface RunChoice {
   config: AnalyzerConfig;
   /** `--jobs`; undefined: one thread per core. */
   jobs: number | undefined;
-  /** `--cache FILE` as given. */
-  cache: string | undefined;
-  cwd: string;
+  /** `--cache FILE`, opened (RunCache.open). */
+  cache: RunCache | undefined;
+  /** The dialect check let every file through (`--no-dialect-check` not given). */
+  dialectChecked: boolean;
   /** Bytes of code in the run (decides whether threads pay). */
   totalBytes: number;
-  version: string;
-  ruleIds: readonly string[];
   warn: (message: string) => void;
 }
 
@@ -50,21 +48,11 @@ export async function runChecks(
   const threads = threadsFor(choice.jobs, choice.totalBytes);
   if (choice.cache === undefined && threads === 0) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
 
-  const cachePath = choice.cache === undefined ? undefined : resolve(choice.cwd, choice.cache);
-  const key = cacheKey(choice.version, choice.config, choice.ruleIds);
-  let cache;
-  if (cachePath !== undefined) {
-    const loaded = loadCache(cachePath, key);
-    if (loaded.warning) choice.warn(loaded.warning);
-    cache = loaded.files;
-  }
-  const report = await checkInParallel(files, { config: choice.config, threads, cache }, earlierErrors, hooks);
-  if (cachePath !== undefined && cache !== undefined) {
-    try {
-      saveCache(cachePath, key, cache);
-    } catch (err) {
-      choice.warn(`cannot write the cache ${choice.cache}: ${err instanceof Error ? err.message : String(err)}`);
-    }
+  const report = await checkInParallel(files, { config: choice.config, threads, cache: choice.cache, dialectChecked: choice.dialectChecked }, earlierErrors, hooks);
+  try {
+    choice.cache?.save();
+  } catch (err) {
+    choice.warn(`cannot write the cache ${choice.cache?.display}: ${err instanceof Error ? err.message : String(err)}`);
   }
   return report;
 }
