@@ -63,21 +63,29 @@ export async function checkInParallel(
     timings.analysisMs += t.analysisMs;
   };
   const states: FileState[] = files.map((file) => ({ file }));
+  // The largest files first: the last ones to finish are then small, and no thread waits long for another.
+  const largestFirst = (ids: number[]) => ids.sort((a, b) => (files[b]!.size ?? 0) - (files[a]!.size ?? 0) || a - b);
   const traceFile = process.env.PLSQL_PERF_TRACE_SCALE;
   const now = () => performance.timeOrigin + performance.now();
   const trace: unknown[] = [];
   const phase = (name: string, started: number) => trace.push({ phase: name, start: started, end: now(), cpu: process.cpuUsage(), mainCpu: threadCpuMs() });
   const runStarted = now();
+  // Files finish in no fixed order: their errors are told at the end of each pass, in file order, as --jobs 1 tells them.
+  const untold: { id: number; error: FileError; cause: Error | undefined }[] = [];
   const failed = (state: FileState, message: string, stack?: string) => {
     state.error = { file: state.file.display, message };
     state.result = undefined;
-    hooks.onError?.(state.error, stack === undefined ? undefined : Object.assign(new Error(message), { stack }));
+    untold.push({ id: states.indexOf(state), error: state.error, cause: stack === undefined ? undefined : Object.assign(new Error(message), { stack }) });
+  };
+  const tell = () => {
+    for (const { error, cause } of untold.sort((a, b) => a.id - b.id)) hooks.onError?.(error, cause);
+    untold.length = 0;
   };
 
   try {
     // First pass: read and hash every file; a cached one is done, the others are parsed, indexed and analyzed.
     let done = 0;
-    await spread(states.map((_, i) => i), executors, async (id, executor) => {
+    await spread(largestFirst(states.map((_, i) => i)), executors, async (id, executor) => {
       const state = states[id]!;
       hooks.onProgress?.('parsing', done++, states.length, state.file);
       const known = options.cache?.seenUnchangedInThisRun(state.file.display) ? options.cache.files.get(state.file.display) : undefined;
@@ -95,7 +103,7 @@ export async function checkInParallel(
         failed(state, describeFsError(err), undefined);
         return;
       }
-      state.hash = contentHash(bytes);
+      if (options.cache) state.hash = contentHash(bytes);
       const cached = options.cache?.files.get(state.file.display);
       if (cached !== undefined && cached.hash === state.hash) {
         state.entries = cached.entries;
@@ -115,6 +123,7 @@ export async function checkInParallel(
       state.result = reply.result;
     });
 
+    tell();
     phase('first pass', runStarted);
     // The one index, in file order (the order its name table lists definitions in, as with --jobs 1).
     const indexStarted = performance.now();
@@ -146,7 +155,7 @@ export async function checkInParallel(
       phase('set index', setAt);
       const secondAt = now();
       let analyzed = 0;
-      await spread(again, executors, async (id, executor) => {
+      await spread(largestFirst(again), executors, async (id, executor) => {
         const state = states[id]!;
         hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);
         const sent = now();
@@ -157,6 +166,7 @@ export async function checkInParallel(
         if (reply.kind === 'failed') failed(state, reply.message, reply.stack);
         else state.result = reply.result;
       });
+      tell();
       phase('second pass', secondAt);
     }
   } finally {
