@@ -4,7 +4,7 @@
  * index and analyze (fileWork.ts says why most files are parsed and analyzed once). The report is the one
  * check.ts builds with `--jobs 1`: the same findings, errors and order.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import { WorkspaceIndex, type IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { compareFileFindings, type CheckHooks } from '../check.ts';
@@ -12,7 +12,7 @@ import { describeFsError, type SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
 import { contentHash, type RunCache } from './checkCache.ts';
 import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
-import { threadCpuMs } from './threadCpu.ts';
+import { RunTrace } from './runTrace.ts';
 import { meaningsOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
 
 export interface ParallelOptions {
@@ -65,11 +65,7 @@ export async function checkInParallel(
   const states: FileState[] = files.map((file) => ({ file }));
   // The largest files first: the last ones to finish are then small, and no thread waits long for another.
   const largestFirst = (ids: number[]) => ids.sort((a, b) => (files[b]!.size ?? 0) - (files[a]!.size ?? 0) || a - b);
-  const traceFile = process.env.PLSQL_PERF_TRACE_SCALE;
-  const now = () => performance.timeOrigin + performance.now();
-  const trace: unknown[] = [];
-  const phase = (name: string, started: number) => trace.push({ phase: name, start: started, end: now(), cpu: process.cpuUsage(), mainCpu: threadCpuMs() });
-  const runStarted = now();
+  const trace = RunTrace.fromEnvironment();
   // Files finish in no fixed order: their errors are told at the end of each pass, in file order, as --jobs 1 tells them.
   const untold: { id: number; error: FileError; cause: Error | undefined }[] = [];
   const failed = (state: FileState, message: string, stack?: string) => {
@@ -111,9 +107,9 @@ export async function checkInParallel(
         state.cached = true;
         return;
       }
-      const sent = now();
+      const sent = trace.mark();
       const reply = await ask(() => executor.first({ id, path: state.file.path, display: state.file.display, bytes }));
-      if (traceFile) trace.push({ pass: 1, worker: executors.indexOf(executor), file: id, bytes: bytes.length, sent, span: reply.timings.span, received: now(), cpu: reply.timings.cpu, parseMs: reply.timings.parseMs, indexMs: reply.timings.indexMs, analysisMs: reply.timings.analysisMs });
+      trace.request(1, executors.indexOf(executor), id, sent, reply.timings, bytes.length);
       add(reply.timings);
       if (reply.kind === 'failed') {
         failed(state, reply.message, reply.stack);
@@ -124,17 +120,14 @@ export async function checkInParallel(
     });
 
     tell();
-    phase('first pass', runStarted);
+    trace.phase('first pass');
     // The one index, in file order (the order its name table lists definitions in, as with --jobs 1).
     const indexStarted = performance.now();
-    const indexStartedAt = now();
+    const standsAt = trace.mark();
     const workspace = new WorkspaceIndex();
     for (const state of states) if (state.entries) workspace.updateFromEntries(state.file.display, state.entries);
     // A result stands where every question its analysis asked of the workspace has the same answer now, and no
     // other file's SQL calls the file's functions differently (that makes their bodies per-row contexts).
-    workspace.definitions('');
-    phase('main index', indexStartedAt);
-    const standsAt = now();
     const meaning = meaningsOf(workspace);
     const stands = (state: FileState): boolean =>
       state.result !== undefined &&
@@ -145,29 +138,29 @@ export async function checkInParallel(
     const unchanged = options.cache !== undefined && options.cache.files.size === states.length && states.every((s) => s.cached);
     const again = unchanged ? [] : states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
-    phase('stands', standsAt);
+    trace.phase('index and what stands', standsAt);
 
     // Second pass: the files whose analysis depends on other files, against the complete definitions.
     if (again.length > 0) {
       const entries: [string, IndexEntries][] = states.filter((s) => s.entries).map((s) => [s.file.display, s.entries!]);
-      const setAt = now();
+      const setAt = trace.mark();
       await Promise.all(executors.map((e) => e.setIndex(entries)));
-      phase('set index', setAt);
-      const secondAt = now();
+      trace.phase('index to workers', setAt);
+      const secondAt = trace.mark();
       let analyzed = 0;
       await spread(largestFirst(again), executors, async (id, executor) => {
         const state = states[id]!;
         hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);
-        const sent = now();
+        const sent = trace.mark();
         const reply = await ask(() => executor.second({ id, path: state.file.path, display: state.file.display }));
-        if (traceFile) trace.push({ pass: 2, worker: executors.indexOf(executor), file: id, sent, span: reply.timings.span, received: now(), cpu: reply.timings.cpu, parseMs: reply.timings.parseMs, indexMs: reply.timings.indexMs, analysisMs: reply.timings.analysisMs });
+        trace.request(2, executors.indexOf(executor), id, sent, reply.timings);
         add(reply.timings);
         state.cached = false;
         if (reply.kind === 'failed') failed(state, reply.message, reply.stack);
         else state.result = reply.result;
       });
       tell();
-      phase('second pass', secondAt);
+      trace.phase('second pass', secondAt);
     }
   } finally {
     await Promise.all(executors.map((e) => e.close()));
@@ -201,7 +194,7 @@ export async function checkInParallel(
   }
   report.findings.sort(compareFileFindings);
   report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  if (traceFile) writeFileSync(traceFile, JSON.stringify({ start: runStarted, again: 0, trace }));
+  trace.write();
   const round = (ms: number) => Math.round(ms * 10) / 10;
   report.parseMs = round(timings.parseMs);
   report.analysisMs = round(timings.analysisMs);

@@ -20,7 +20,7 @@ export const PARALLEL_MIN_BYTES = 1024 * 1024;
 
 export interface RunChoice {
   config: AnalyzerConfig;
-  /** `--jobs`; undefined: one thread per core. */
+  /** `--jobs`; undefined: threadsFor decides. */
   jobs: number | undefined;
   /** `--cache FILE`, opened (RunCache.open). */
   cache: RunCache | undefined;
@@ -31,11 +31,18 @@ export interface RunChoice {
   warn: (message: string) => void;
 }
 
-/** `--jobs N` is taken as given; without it, one thread per core once the run is large enough to gain. */
-export function threadsFor(jobs: number | undefined, totalBytes: number): number {
+/**
+ * Cores a machine needs before worker threads pay by default. A `--jobs 1` run already keeps two cores busy: about
+ * half of its CPU is V8 compiling the parser's code on background threads (corpus-wide x1: main thread 7.1 s,
+ * compiler and GC threads 6.9 s), and each worker thread compiles that code again and runs it cold until it is
+ * compiled. Measured on 2 cores, two threads took 1.8x the CPU of one and longer, at x1 and at x4.
+ */
+export const PARALLEL_MIN_CORES = 3;
+
+/** `--jobs N` is taken as given; without it, one thread per core on a machine and a run large enough to gain. */
+export function threadsFor(jobs: number | undefined, totalBytes: number, cores: number = availableParallelism()): number {
   if (jobs !== undefined) return jobs > 1 ? jobs : 0;
-  const cores = availableParallelism();
-  return cores > 1 && totalBytes >= PARALLEL_MIN_BYTES ? cores : 0;
+  return cores >= PARALLEL_MIN_CORES && totalBytes >= PARALLEL_MIN_BYTES ? cores : 0;
 }
 
 export async function runChecks(
