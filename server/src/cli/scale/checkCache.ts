@@ -47,7 +47,7 @@ function isCachedFile(value: unknown): value is CachedFile {
 }
 
 /** The cached files by display name; a missing file is an empty cache, an unreadable one too, with a warning. */
-export function loadCache(path: string, key: string): { files: Map<string, CachedFile>; warning?: string } {
+export function loadCache(path: string, key: string): { files: Map<string, CachedFile>; complete?: boolean; warning?: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -55,7 +55,7 @@ export function loadCache(path: string, key: string): { files: Map<string, Cache
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { files: new Map() };
     return { files: new Map(), warning: `cannot read the cache ${path} (${(err as Error).message}); checking every file` };
   }
-  let data: { format?: unknown; version?: unknown; key?: unknown; files?: unknown };
+  let data: { format?: unknown; version?: unknown; key?: unknown; files?: unknown; complete?: unknown };
   try {
     data = JSON.parse(text);
   } catch {
@@ -71,7 +71,7 @@ export function loadCache(path: string, key: string): { files: Map<string, Cache
     if (!isCachedFile(entry)) return { files: new Map(), warning: `the cache ${path} is damaged; checking every file (it is rewritten at the end)` };
     files.set(display, entry);
   }
-  return { files };
+  return { files, complete: data.complete === true };
 }
 
 /**
@@ -81,6 +81,11 @@ export function loadCache(path: string, key: string): { files: Map<string, Cache
 export class RunCache {
   /** Something differs from what was loaded: a file added, changed, re-analyzed or gone. */
   changed = false;
+  /**
+   * The last run's workspace was exactly the cached files (no file it indexed failed later): then, with every
+   * file of a run unchanged and no other, each cached result stands as it was checked against that workspace.
+   */
+  complete = false;
 
   /** `display`: the path as the user gave it, for messages. */
   constructor(readonly path: string, readonly display: string, readonly key: string, readonly files: Map<string, CachedFile>) {}
@@ -89,6 +94,7 @@ export class RunCache {
     const loaded = loadCache(path, key);
     if (loaded.warning) warn(loaded.warning);
     const cache = new RunCache(path, display, key, loaded.files);
+    cache.complete = loaded.complete === true;
     // a cache that could not be used is rewritten even if the run finds nothing to add
     cache.changed = loaded.warning !== undefined || loaded.files.size === 0;
     return cache;
@@ -119,13 +125,19 @@ export class RunCache {
     if (this.files.delete(display)) this.changed = true;
   }
 
+  /** Whether this run's workspace was exactly the files now cached. */
+  setComplete(complete: boolean): void {
+    if (complete !== this.complete) this.changed = true;
+    this.complete = complete;
+  }
+
   save(): void {
-    if (this.changed) saveCache(this.path, this.key, this.files);
+    if (this.changed) saveCache(this.path, this.key, this.files, this.complete);
   }
 }
 
-export function saveCache(path: string, key: string, files: ReadonlyMap<string, CachedFile>): void {
+export function saveCache(path: string, key: string, files: ReadonlyMap<string, CachedFile>, complete = false): void {
   const out: Record<string, CachedFile> = Object.create(null); // a file named __proto__ stays a file
   for (const [display, entry] of files) out[display] = entry;
-  writeFileAtomically(path, JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, key, files: out }));
+  writeFileAtomically(path, JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, key, complete, files: out }));
 }

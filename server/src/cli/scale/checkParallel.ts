@@ -133,9 +133,9 @@ export async function checkInParallel(
       state.result !== undefined &&
       state.result.lookups.every(([name, fingerprint]) => meaning(name, state.file.display) === fingerprint) &&
       state.result.sqlCallers === sqlCallersOf(workspace, state.file.display);
-    // Every file came from the cache and the cache holds no other: the workspace is the one the cached results
-    // were checked against at the end of the last run (their lookups' answers were taken from it), so all stand.
-    const unchanged = options.cache !== undefined && options.cache.files.size === states.length && states.every((s) => s.cached);
+    // Every file came from the cache, the cache holds no other, and the last run's workspace held no other: the
+    // workspace is the one the cached results were checked against (their lookups' answers came from it), so all stand.
+    const unchanged = options.cache?.complete === true && options.cache.files.size === states.length && states.every((s) => s.cached);
     const again = unchanged ? [] : states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
     trace.phase('index and what stands', standsAt);
@@ -191,6 +191,8 @@ export async function checkInParallel(
     // Files no longer in the run leave the cache; an unreadable or failing file has no entry to trust.
     const present = new Set(states.filter((s) => s.result && !s.error).map((s) => s.file.display));
     for (const display of [...options.cache.files.keys()]) if (!present.has(display)) options.cache.delete(display);
+    // a file indexed in this run and then failed was part of the workspace the cached results were checked against
+    options.cache.setComplete(!states.some((s) => s.entries !== undefined && s.error !== undefined));
   }
   report.findings.sort(compareFileFindings);
   report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
