@@ -14,7 +14,7 @@
  * ratios taken in the same run.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -144,7 +144,9 @@ try {
   const cached = cacheAgain.wallMs / cacheFirst.wallMs;
   console.log(`- cached re-run wall / first run wall: ${(100 * cached).toFixed(0)}% (target at most 20%: ${verdict(cached <= 0.2)}); ` +
     `CPU: ${(100 * cacheAgain.cpuMs / cacheFirst.cpuMs).toFixed(0)}% (less sensitive to a loaded machine)`);
-  console.log(`- without --jobs this machine runs ${threadsFor(undefined, 64 << 20) === 0 ? '--jobs 1' : `--jobs ${threadsFor(undefined, 64 << 20)}`} on corpus-wide (runChecks.ts threadsFor)`);
+  const x1Bytes = readdirSync(corpusWide, { recursive: true, encoding: 'utf8' }).reduce((sum, p) => sum + (statSync(join(corpusWide, p)).isFile() ? statSync(join(corpusWide, p)).size : 0), 0);
+  const picks = (bytes: number) => (threadsFor(undefined, bytes) === 0 ? '--jobs 1' : `--jobs ${threadsFor(undefined, bytes)}`);
+  console.log(`- without --jobs this machine runs ${picks(x1Bytes)} on x1 and ${picks(4 * x1Bytes)} on x4 (runChecks.ts threadsFor; the targets are for that default)`);
   console.log(`- x1 CPU, --jobs ${threads} / --jobs 1: ${ratio(x1Default.cpuMs, x1One.cpuMs)}` +
     (x4One && x4Default ? `; x4: ${ratio(x4Default.cpuMs, x4One.cpuMs)}` : '') +
     ' (each thread repeats V8\'s optimizing compilation of the parser, about half the CPU of a --jobs 1 run of x1: see "rest")');

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, parseSize } from '../../server/src/cli/args.ts';
-import { PARALLEL_MIN_BYTES, threadsFor } from '../../server/src/cli/scale/runChecks.ts';
+import { PARALLEL_MIN_BYTES, SINGLE_THREAD_MAX_BYTES, threadsFor } from '../../server/src/cli/scale/runChecks.ts';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
 import { runCli } from './runCli.ts';
 
@@ -168,10 +168,12 @@ test('--max-file-size: a file over the limit is reported as not checked (exit 2)
   assert.doesNotMatch(sparse.stderr, /Invalid string length|internal error/);
 });
 
-test('without --jobs: threads on 3 cores or more once there is 1 MB of code, else the main thread; --jobs N as given', () => {
+test('without --jobs: threads on 3 cores or more once there is 1 MB of code, on 2 cores above 32 MB, else the main thread; --jobs N as given', () => {
   const MB = 1024 * 1024;
-  assert.equal(threadsFor(undefined, 64 * MB, 2), 0, 'two cores: one thread is faster (measured in the scale bench)');
-  assert.equal(threadsFor(undefined, 64 * MB, 4), 4);
+  assert.equal(threadsFor(undefined, 22 * MB, 2), 0, 'two cores: one thread is faster (measured in the scale bench)');
+  assert.equal(threadsFor(undefined, SINGLE_THREAD_MAX_BYTES + 1, 2), 2, 'two cores, much code: threads keep the memory bounded');
+  assert.equal(threadsFor(undefined, 88 * MB, 1), 0);
+  assert.equal(threadsFor(undefined, 22 * MB, 4), 4);
   assert.equal(threadsFor(undefined, PARALLEL_MIN_BYTES - 1, 8), 0, 'too little code to pay for starting threads');
   assert.equal(threadsFor(undefined, PARALLEL_MIN_BYTES, 8), 8);
   assert.equal(threadsFor(1, 64 * MB, 8), 0);

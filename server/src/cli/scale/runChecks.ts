@@ -32,17 +32,28 @@ export interface RunChoice {
 }
 
 /**
- * Cores a machine needs before worker threads pay by default. A `--jobs 1` run already keeps two cores busy: about
- * half of its CPU is V8 compiling the parser's code on background threads (corpus-wide x1: main thread 7.1 s,
- * compiler and GC threads 6.9 s), and each worker thread compiles that code again and runs it cold until it is
- * compiled. Measured on 2 cores, two threads took 1.8x the CPU of one and longer, at x1 and at x4.
+ * Cores a machine needs before worker threads pay for their speed. A `--jobs 1` run already keeps two cores busy:
+ * about half of its CPU is V8 compiling the parser's code on background threads (corpus-wide x1: main thread
+ * 5.9 s, compiler and GC threads 6.1 s), and each worker thread compiles that code again and runs it cold until
+ * it is compiled. Measured on 2 cores (loaded): two threads took 1.9x (x1) and 2.3x (x4) the CPU of one, and
+ * longer.
  */
 export const PARALLEL_MIN_CORES = 3;
 
-/** `--jobs N` is taken as given; without it, one thread per core on a machine and a run large enough to gain. */
+/**
+ * Above this much code, threads even on 2 cores: a `--jobs 1` run keeps every file's parse until its second pass
+ * (corpus-wide x1, 22 MB: 407 MB peak; x4, 88 MB: 1,228 MB), the threads keep one parse per thread (x4: 828 MB).
+ */
+export const SINGLE_THREAD_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `--jobs N` is taken as given. Without it: one thread per core from 3 cores up once the run has 1 MB of code;
+ * on 2 cores, threads only for runs too large to keep in memory at once.
+ */
 export function threadsFor(jobs: number | undefined, totalBytes: number, cores: number = availableParallelism()): number {
   if (jobs !== undefined) return jobs > 1 ? jobs : 0;
-  return cores >= PARALLEL_MIN_CORES && totalBytes >= PARALLEL_MIN_BYTES ? cores : 0;
+  if (cores < 2 || totalBytes < PARALLEL_MIN_BYTES) return 0;
+  return cores >= PARALLEL_MIN_CORES || totalBytes > SINGLE_THREAD_MAX_BYTES ? cores : 0;
 }
 
 export async function runChecks(
