@@ -5,10 +5,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, parseSize } from '../../server/src/cli/args.ts';
+import { PARALLEL_MIN_BYTES, SINGLE_THREAD_MAX_BYTES, threadsFor } from '../../server/src/cli/scale/runChecks.ts';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
 import { runCli } from './runCli.ts';
 
@@ -107,6 +108,46 @@ test('--cache: unchanged code is not parsed again; a changed callee, a changed c
   }
 });
 
+test('--cache with the dialect check: a file is skipped as another dialect exactly when a fresh run skips it; an unchanged run leaves the cache file alone', () => {
+  const project = join(root, 'dialects');
+  mkdirSync(project, { recursive: true });
+  const oracle = "create or replace procedure p is\nbegin\n  for r in (select id from t) loop\n    update t set x = 1 where id = r.id;\n  end loop;\nend;\n/\n";
+  const tsql = 'SELECT TOP 5 name FROM sys.tables\nGO\nSET NOCOUNT ON\nGO\n';
+  writeFileSync(join(project, 'ora.sql'), oracle);
+  writeFileSync(join(project, 'tsql.sql'), tsql);
+  const cache = join(root, 'dialect-cache.json');
+  const fresh = (...extra: string[]) => checkJson(['--jobs', '1', ...extra, 'dialects'], root).report;
+  const cached = (...extra: string[]) => checkJson(['--cache', cache, ...extra, 'dialects'], root);
+
+  // Checked as it is with --no-dialect-check, so the cache holds the T-SQL file's result...
+  const all = cached('--no-dialect-check');
+  assert.deepEqual(all.report, fresh('--no-dialect-check'));
+  assert.equal(all.report.files, 2);
+  // ...which does not make it Oracle for a run with the dialect check.
+  const checked = cached();
+  assert.deepEqual(checked.report, fresh());
+  assert.equal(checked.report.files, 1);
+  assert.ok(checked.report.findings.length > 0, 'the Oracle file has findings');
+  const again = cached('--verbose');
+  assert.deepEqual(again.report, checked.report);
+  assert.match(again.stderr, /skipped dialects\/tsql\.sql: written for SQL Server/);
+
+  // Unchanged: the cache file is not written again (same file, same bytes).
+  const before = statSync(cache);
+  const bytes = readFileSync(cache);
+  assert.deepEqual(cached().report, checked.report);
+  const after = statSync(cache);
+  assert.equal(after.ino, before.ino);
+  assert.equal(after.mtimeMs, before.mtimeMs);
+  assert.deepEqual(readFileSync(cache), bytes);
+
+  // The Oracle file becomes T-SQL: skipped, although the cache knew it as Oracle.
+  writeFileSync(join(project, 'ora.sql'), tsql);
+  const changed = cached();
+  assert.deepEqual(changed.report, fresh());
+  assert.equal(changed.report.files, 0);
+});
+
 test('--max-file-size: a file over the limit is reported as not checked (exit 2) and the others are checked', () => {
   const dir = join(root, 'sizes');
   cpSync(join(repoRoot, 'examples/by2.fnc'), join(dir, 'small.fnc'), { recursive: true });
@@ -125,6 +166,18 @@ test('--max-file-size: a file over the limit is reported as not checked (exit 2)
   // the text report lists the files it could not check itself (standard error carries them for the other formats)
   assert.match(sparse.stdout, /sizes\/big\.sql: error: not checked: the file is 60\.0 MB, over the --max-file-size limit of 50\.0 MB/);
   assert.doesNotMatch(sparse.stderr, /Invalid string length|internal error/);
+});
+
+test('without --jobs: threads on 3 cores or more once there is 1 MB of code, on 2 cores above 32 MB, else the main thread; --jobs N as given', () => {
+  const MB = 1024 * 1024;
+  assert.equal(threadsFor(undefined, 22 * MB, 2), 0, 'two cores: one thread is faster (measured in the scale bench)');
+  assert.equal(threadsFor(undefined, SINGLE_THREAD_MAX_BYTES + 1, 2), 2, 'two cores, much code: threads keep the memory bounded');
+  assert.equal(threadsFor(undefined, 88 * MB, 1), 0);
+  assert.equal(threadsFor(undefined, 22 * MB, 4), 4);
+  assert.equal(threadsFor(undefined, PARALLEL_MIN_BYTES - 1, 8), 0, 'too little code to pay for starting threads');
+  assert.equal(threadsFor(undefined, PARALLEL_MIN_BYTES, 8), 8);
+  assert.equal(threadsFor(1, 64 * MB, 8), 0);
+  assert.equal(threadsFor(3, 1, 2), 3);
 });
 
 test('args: --jobs, --cache and --max-file-size', () => {

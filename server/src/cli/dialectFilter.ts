@@ -9,12 +9,19 @@ import { detectSqlDialect, DIALECT_NAMES, isDialectCheckedFile } from '../analys
 import { decodeSource } from '../parser/decodeSource.ts';
 import type { SourceFile } from './discover.ts';
 
-export function skipForeignDialects(files: readonly SourceFile[], note?: (line: string) => void): SourceFile[] {
+/** `knownOracle`: the check cache's word that these bytes of the file were found to be Oracle's last time. */
+export function skipForeignDialects(
+  files: readonly SourceFile[],
+  note?: (line: string) => void,
+  knownOracle?: (display: string, bytes: Uint8Array) => boolean,
+): SourceFile[] {
   return files.filter((file) => {
     if (!isDialectCheckedFile(file.path)) return true;
     let text: string;
     try {
-      text = decodeSource(readFileSync(file.path)).text;
+      const bytes = readFileSync(file.path);
+      if (knownOracle?.(file.display, bytes)) return true;
+      text = decodeSource(bytes).text;
     } catch {
       return true;
     }

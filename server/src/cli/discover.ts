@@ -15,6 +15,8 @@ export interface SourceFile {
   /** The path as given on the command line (a file in a walked directory: the directory as given, then the
    * rest), forward slashes; used in every output. */
   display: string;
+  /** Bytes, where the size limit's check took it (parallel runs start the largest files first). */
+  size?: number;
 }
 
 export interface Discovery {

@@ -34,7 +34,7 @@ export function withinSizeLimit(files: readonly SourceFile[], maxBytes: number):
       continue;
     }
     totalBytes += size;
-    kept.push(file);
+    kept.push({ ...file, size });
   }
   return { files: kept, errors, totalBytes };
 }

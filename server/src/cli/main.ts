@@ -24,6 +24,7 @@ import { checkInputs } from './checkInputs.ts';
 import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safeOutput.ts';
 import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
+import { cacheKey, RunCache } from './scale/checkCache.ts';
 import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
@@ -79,18 +80,6 @@ export async function runCheck(
 
   const discovery = discoverFiles(paths, io.cwd);
   const included = discovery.files.filter((f) => run.includes(f.path));
-  const ofOracle = options.dialectCheck ? skipForeignDialects(included, options.verbose ? io.stderr : undefined) : included;
-  const sized = withinSizeLimit(ofOracle, options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
-  const files = sized.files;
-  // A text report on standard output lists these errors itself: say them on standard error only otherwise.
-  const reportShowsErrors = options.format === 'text' && options.output === undefined;
-  if (!reportShowsErrors) {
-    for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
-    for (const e of sized.errors) io.stderr(`plsql-perf: ${e.file}: ${e.message}\n`);
-  }
-  if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
-  else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
-
   if (options.output !== undefined || options.cache !== undefined) {
     // Before any work: a report written over an input would destroy the code it reports on.
     try {
@@ -104,10 +93,27 @@ export async function runCheck(
     }
   }
 
+  const warn = (message: string) => io.stderr(`plsql-perf: ${message}\n`);
+  const cache = options.cache === undefined
+    ? undefined
+    : RunCache.open(resolve(io.cwd, options.cache), options.cache, cacheKey(VERSION, run.config.analyzer, KNOWN_RULE_IDS), warn);
+  const ofOracle = options.dialectCheck
+    ? skipForeignDialects(included, options.verbose ? io.stderr : undefined, cache && ((display, bytes) => cache.knownOracle(display, bytes)))
+    : included;
+  const sized = withinSizeLimit(ofOracle, options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  const files = sized.files;
+  // A text report on standard output lists these errors itself: say them on standard error only otherwise.
+  const reportShowsErrors = options.format === 'text' && options.output === undefined;
+  if (!reportShowsErrors) {
+    for (const e of discovery.errors) io.stderr(`plsql-perf: cannot read ${e.file}: ${e.message}\n`);
+    for (const e of sized.errors) io.stderr(`plsql-perf: ${e.file}: ${e.message}\n`);
+  }
+  if (paths.length === 0) io.stderr('plsql-perf: the path list is empty\n');
+  else if (discovery.files.length === 0 && discovery.errors.length === 0) io.stderr('plsql-perf: no PL/SQL files found in the given paths\n');
+
   const progress = createProgress({ write: io.stderr, isTTY: io.stderrIsTTY, columns: io.columns });
   const choice = {
-    config: run.config.analyzer, jobs: options.jobs, cache: options.cache, cwd: io.cwd, totalBytes: sized.totalBytes,
-    version: VERSION, ruleIds: KNOWN_RULE_IDS, warn: (message: string) => io.stderr(`plsql-perf: ${message}\n`),
+    config: run.config.analyzer, jobs: options.jobs, cache, dialectChecked: options.dialectCheck, totalBytes: sized.totalBytes, warn,
   };
   const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),

@@ -5,7 +5,7 @@
  * the same directory and renamed over the target, so an interrupted write (a full disk, a kill) leaves the old
  * file whole instead of half a report.
  */
-import { closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 
 export class OutputRefused extends Error {}
@@ -18,6 +18,15 @@ export function resolvedPath(path: string): string {
     const dir = dirname(path);
     if (dir === path) return path;
     return join(resolvedPath(dir), basename(path));
+  }
+}
+
+/** The file's identity on disk; 'missing' when it does not exist, undefined when that cannot be told. */
+function statOf(path: string): Stats | 'missing' | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : undefined;
   }
 }
 
@@ -42,8 +51,16 @@ export interface InputSet {
 /** Throws OutputRefused when writing `target` (absolute) would overwrite an input. */
 export function refuseInputOverwrite(target: string, display: string, inputs: InputSet): void {
   const real = resolvedPath(target);
-  for (const file of inputs.files) {
-    if (resolvedPath(file) === real) throw new OutputRefused(`refusing to write the report to ${display}: it is one of the input files`);
+  // An input is the target only if both are the same file on disk: one stat per input, and the full resolution
+  // (a dozen system calls per path) only where they are (a hard link is another path) or a stat fails. A target
+  // that does not exist is no input.
+  const onDisk = statOf(real);
+  if (onDisk !== 'missing') {
+    for (const file of inputs.files) {
+      const other = onDisk === undefined ? undefined : statOf(file);
+      if (onDisk !== undefined && other !== undefined && other !== 'missing' && (other.ino !== onDisk.ino || other.dev !== onDisk.dev)) continue;
+      if (resolvedPath(file) === real) throw new OutputRefused(`refusing to write the report to ${display}: it is one of the input files`);
+    }
   }
   for (const folder of inputs.folders ?? []) {
     const root = resolvedPath(folder.path);

@@ -10,16 +10,19 @@ import { WorkspaceIndex, type IndexEntries } from '../../analysis/index/workspac
 import { compareFileFindings, type CheckHooks } from '../check.ts';
 import { describeFsError, type SourceFile } from '../discover.ts';
 import type { CheckReport, FileError } from '../model.ts';
-import { contentHash, type CachedFile } from './checkCache.ts';
+import { contentHash, type RunCache } from './checkCache.ts';
 import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
-import { meaningOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
+import { RunTrace } from './runTrace.ts';
+import { meaningsOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
 
 export interface ParallelOptions {
   config: AnalyzerConfig;
   /** Worker threads; 0 runs the same work in the main thread. */
   threads: number;
   /** The cached files of the last run (by display name); updated in place with this run's results. */
-  cache?: Map<string, CachedFile>;
+  cache?: RunCache;
+  /** The dialect check let every file of the run through (recorded in the cache with each file's hash). */
+  dialectChecked?: boolean;
 }
 
 /** Requests in flight per worker: one being worked on, one waiting, so a worker never idles on a round trip. */
@@ -31,6 +34,7 @@ interface FileState {
   entries?: IndexEntries;
   result?: FileResult;
   error?: FileError;
+  /** The result is the cached one, unchanged. */
   cached?: boolean;
 }
 
@@ -59,18 +63,35 @@ export async function checkInParallel(
     timings.analysisMs += t.analysisMs;
   };
   const states: FileState[] = files.map((file) => ({ file }));
+  // The largest files first: the last ones to finish are then small, and no thread waits long for another.
+  const largestFirst = (ids: number[]) => ids.sort((a, b) => (files[b]!.size ?? 0) - (files[a]!.size ?? 0) || a - b);
+  const trace = RunTrace.fromEnvironment();
+  // Files finish in no fixed order: their errors are told at the end of each pass, in file order, as --jobs 1 tells them.
+  const untold: { id: number; error: FileError; cause: Error | undefined }[] = [];
   const failed = (state: FileState, message: string, stack?: string) => {
     state.error = { file: state.file.display, message };
     state.result = undefined;
-    hooks.onError?.(state.error, stack === undefined ? undefined : Object.assign(new Error(message), { stack }));
+    untold.push({ id: states.indexOf(state), error: state.error, cause: stack === undefined ? undefined : Object.assign(new Error(message), { stack }) });
+  };
+  const tell = () => {
+    for (const { error, cause } of untold.sort((a, b) => a.id - b.id)) hooks.onError?.(error, cause);
+    untold.length = 0;
   };
 
   try {
     // First pass: read and hash every file; a cached one is done, the others are parsed, indexed and analyzed.
     let done = 0;
-    await spread(states.map((_, i) => i), executors, async (id, executor) => {
+    await spread(largestFirst(states.map((_, i) => i)), executors, async (id, executor) => {
       const state = states[id]!;
       hooks.onProgress?.('parsing', done++, states.length, state.file);
+      const known = options.cache?.seenUnchangedInThisRun(state.file.display) ? options.cache.files.get(state.file.display) : undefined;
+      if (known !== undefined) {
+        state.hash = known.hash;
+        state.entries = known.entries;
+        state.result = known.result;
+        state.cached = true;
+        return;
+      }
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(state.file.path);
@@ -78,15 +99,17 @@ export async function checkInParallel(
         failed(state, describeFsError(err), undefined);
         return;
       }
-      state.hash = contentHash(bytes);
-      const cached = options.cache?.get(state.file.display);
+      if (options.cache) state.hash = contentHash(bytes);
+      const cached = options.cache?.files.get(state.file.display);
       if (cached !== undefined && cached.hash === state.hash) {
         state.entries = cached.entries;
         state.result = cached.result;
         state.cached = true;
         return;
       }
+      const sent = trace.mark();
       const reply = await ask(() => executor.first({ id, path: state.file.path, display: state.file.display, bytes }));
+      trace.request(1, executors.indexOf(executor), id, sent, reply.timings, bytes.length);
       add(reply.timings);
       if (reply.kind === 'failed') {
         failed(state, reply.message, reply.stack);
@@ -96,33 +119,48 @@ export async function checkInParallel(
       state.result = reply.result;
     });
 
+    tell();
+    trace.phase('first pass');
     // The one index, in file order (the order its name table lists definitions in, as with --jobs 1).
     const indexStarted = performance.now();
+    const standsAt = trace.mark();
     const workspace = new WorkspaceIndex();
     for (const state of states) if (state.entries) workspace.updateFromEntries(state.file.display, state.entries);
     // A result stands where every question its analysis asked of the workspace has the same answer now, and no
     // other file's SQL calls the file's functions differently (that makes their bodies per-row contexts).
+    const meaning = meaningsOf(workspace);
     const stands = (state: FileState): boolean =>
       state.result !== undefined &&
-      state.result.lookups.every(([name, fingerprint]) => meaningOf(workspace, name, state.file.display) === fingerprint) &&
+      state.result.lookups.every(([name, fingerprint]) => meaning(name, state.file.display) === fingerprint) &&
       state.result.sqlCallers === sqlCallersOf(workspace, state.file.display);
-    const again = states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
+    // Every file came from the cache, the cache holds no other, and the last run's workspace held no other: the
+    // workspace is the one the cached results were checked against (their lookups' answers came from it), so all stand.
+    const unchanged = options.cache?.complete === true && options.cache.files.size === states.length && states.every((s) => s.cached);
+    const again = unchanged ? [] : states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
+    trace.phase('index and what stands', standsAt);
 
     // Second pass: the files whose analysis depends on other files, against the complete definitions.
     if (again.length > 0) {
-      // call sites stay behind: the analysis resolves calls, it does not list who calls whom
-      const entries: [string, IndexEntries][] = states.filter((s) => s.entries).map((s) => [s.file.display, { ...s.entries!, references: undefined }]);
+      const entries: [string, IndexEntries][] = states.filter((s) => s.entries).map((s) => [s.file.display, s.entries!]);
+      const setAt = trace.mark();
       await Promise.all(executors.map((e) => e.setIndex(entries)));
+      trace.phase('index to workers', setAt);
+      const secondAt = trace.mark();
       let analyzed = 0;
-      await spread(again, executors, async (id, executor) => {
+      await spread(largestFirst(again), executors, async (id, executor) => {
         const state = states[id]!;
         hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);
+        const sent = trace.mark();
         const reply = await ask(() => executor.second({ id, path: state.file.path, display: state.file.display }));
+        trace.request(2, executors.indexOf(executor), id, sent, reply.timings);
         add(reply.timings);
+        state.cached = false;
         if (reply.kind === 'failed') failed(state, reply.message, reply.stack);
         else state.result = reply.result;
       });
+      tell();
+      trace.phase('second pass', secondAt);
     }
   } finally {
     await Promise.all(executors.map((e) => e.close()));
@@ -142,16 +180,23 @@ export async function checkInParallel(
     for (const f of state.result.findings) report.findings.push(f);
     report.unexplainedSuppressions!.push(...state.result.unexplained);
     if (options.cache && state.hash !== undefined && state.entries) {
-      options.cache.set(state.file.display, { hash: state.hash, entries: state.entries, result: state.result });
+      const previous = options.cache.files.get(state.file.display);
+      const oracle = options.dialectChecked === true || (previous?.oracle === true && previous.hash === state.hash);
+      if (!(state.cached && previous?.oracle === (oracle || undefined))) {
+        options.cache.set(state.file.display, { hash: state.hash, entries: state.entries, result: state.result, ...(oracle ? { oracle: true as const } : {}) });
+      }
     }
   }
   if (options.cache) {
     // Files no longer in the run leave the cache; an unreadable or failing file has no entry to trust.
     const present = new Set(states.filter((s) => s.result && !s.error).map((s) => s.file.display));
-    for (const display of [...options.cache.keys()]) if (!present.has(display)) options.cache.delete(display);
+    for (const display of [...options.cache.files.keys()]) if (!present.has(display)) options.cache.delete(display);
+    // a file indexed in this run and then failed was part of the workspace the cached results were checked against
+    options.cache.setComplete(!states.some((s) => s.entries !== undefined && s.error !== undefined));
   }
   report.findings.sort(compareFileFindings);
   report.errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  trace.write();
   const round = (ms: number) => Math.round(ms * 10) / 10;
   report.parseMs = round(timings.parseMs);
   report.analysisMs = round(timings.analysisMs);

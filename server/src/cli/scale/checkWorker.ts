@@ -4,22 +4,31 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { FileWorker } from './fileWork.ts';
+import { threadCpuMs } from './threadCpu.ts';
 import type { WorkerRequest } from './executors.ts';
 
 const { config } = workerData as { config: ConstructorParameters<typeof FileWorker>[0] };
 const worker = new FileWorker(config);
 
+const now = () => performance.timeOrigin + performance.now();
+const traced = <T extends { timings: { span?: [number, number]; cpu?: number } }>(started: number, reply: T): T => {
+  reply.timings.span = [started, now()];
+  reply.timings.cpu = threadCpuMs();
+  return reply;
+};
+
 parentPort!.on('message', (request: WorkerRequest) => {
+  const started = now();
   switch (request.kind) {
     case 'first':
-      parentPort!.postMessage(worker.first(request.job));
+      parentPort!.postMessage(traced(started, worker.first(request.job)));
       return;
     case 'index':
       worker.setIndex(request.entries);
-      parentPort!.postMessage({ kind: 'ready' });
+      parentPort!.postMessage({ kind: 'ready', span: [started, now()], cpu: threadCpuMs() });
       return;
     case 'second':
-      parentPort!.postMessage(worker.second(request.job));
+      parentPort!.postMessage(traced(started, worker.second(request.job)));
       return;
   }
 });

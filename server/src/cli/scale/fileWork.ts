@@ -18,8 +18,9 @@ import { readFileSync } from 'node:fs';
 import { decodeSource } from '../../parser/decodeSource.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig, type DefinitionSource } from '../../analysis/analyze.ts';
-import { entriesOfScript, WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
-import type { ChainStep, Fact } from '../../analysis/index/callGraph.ts';
+import { definitionsOfScript, WorkspaceIndex, type IndexEntries, type IndexedDefinition } from '../../analysis/index/workspaceIndex.ts';
+import { graphOfScript, type CallGraph, type ChainStep, type Fact } from '../../analysis/index/callGraph.ts';
+import { keysOfScript } from '../../analysis/index/schemaKeys.ts';
 import { findDirectives } from '../../analysis/suppressions.ts';
 import { describeFsError } from '../discover.ts';
 import type { FileFinding, UnexplainedSuppression } from '../model.ts';
@@ -51,6 +52,10 @@ export interface Timings {
   parseMs: number;
   indexMs: number;
   analysisMs: number;
+  /** When the worker started and finished the request (epoch ms), for the trace. */
+  span?: [number, number];
+  /** The worker thread's CPU time so far (ms), for the trace. */
+  cpu?: number;
 }
 
 export type FirstPassReply =
@@ -95,6 +100,24 @@ export function meaningOf(index: WorkspaceIndex | undefined, name: string, file:
   return hash({ definitions, reaches });
 }
 
+/**
+ * meaningOf with each name's answer kept: it differs from file to file only for the files that define the name
+ * themselves (their own definitions do not count), so for every other file it is computed once.
+ */
+export function meaningsOf(index: WorkspaceIndex | undefined): (name: string, file: string) => string {
+  const kept = new Map<string, string>();
+  return (name, file) => {
+    if (!index) return '';
+    const own = name.startsWith(KEYS_PREFIX)
+      ? index.keysOf(name.slice(KEYS_PREFIX.length)).some((k) => k.file === file)
+      : index.definitions(name).some((d) => d.file === file);
+    if (own) return meaningOf(index, name, file);
+    let meaning = kept.get(name);
+    if (meaning === undefined) kept.set(name, (meaning = meaningOf(index, name, file)));
+    return meaning;
+  };
+}
+
 /** The SQL statements of other files that call this file's subprograms, as a short stable string ('' for none). */
 export function sqlCallersOf(index: WorkspaceIndex | undefined, file: string): string {
   if (!index) return '';
@@ -105,12 +128,18 @@ export function sqlCallersOf(index: WorkspaceIndex | undefined, file: string): s
 }
 
 /** The answers the analysis gets, with each question and its answer written down. */
-function recording(file: string, index: WorkspaceIndex | undefined, lookups: [string, string][]): DefinitionSource {
+function recording(
+  file: string,
+  index: WorkspaceIndex | undefined,
+  meaning: (name: string, file: string) => string,
+  lookups: [string, string][],
+  ownGraph?: CallGraph,
+): DefinitionSource {
   const seen = new Set<string>();
   const note = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
-    lookups.push([name, meaningOf(index, name, file)]);
+    lookups.push([name, meaning(name, file)]);
   };
   return {
     definitions(name) {
@@ -121,9 +150,9 @@ function recording(file: string, index: WorkspaceIndex | undefined, lookups: [st
       note(KEYS_PREFIX + table);
       return index?.keysOf(table) ?? [];
     },
-    // the whole workspace's call graph in the second pass; the first pass builds the file's own
+    // the whole workspace's call graph in the second pass, the file's own in the first
     has: index ? (f) => index.has(f) : undefined,
-    callGraph: index?.callGraph,
+    callGraph: index?.callGraph ?? ownGraph,
   };
 }
 
@@ -148,6 +177,7 @@ function resultOf(display: string, text: string, analysis: Pick<AnalysisResult, 
 
 export class FileWorker {
   private index: WorkspaceIndex | undefined;
+  private meaning: (name: string, file: string) => string = () => '';
 
   constructor(private readonly config: AnalyzerConfig) {}
 
@@ -165,7 +195,8 @@ export class FileWorker {
       const started = performance.now();
       script = parseScript(text, { unitCache: false });
       const parsed = performance.now();
-      entries = entriesOfScript(job.display, script, text);
+      // No call sites: the check resolves calls, it never lists who calls whom (the editor's references do).
+      entries = { definitions: definitionsOfScript(job.display, script), keys: keysOfScript(text, script), graph: graphOfScript(job.display, script) };
       timings.parseMs = parsed - started;
       timings.indexMs = performance.now() - parsed;
     } catch (err) {
@@ -174,8 +205,12 @@ export class FileWorker {
     const lookups: [string, string][] = [];
     let result: FileResult | undefined;
     let analysisError: string | undefined;
+    // The file's own call graph, as analyzeText would build it without an index, from the entries just taken.
+    const own = new WorkspaceIndex();
+    own.updateFromEntries(job.display, entries);
+    own.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, lookups), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, () => '', lookups, own.callGraph), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
       result = resultOf(job.display, text, analysis, lookups, '');
     } catch (err) {
@@ -189,6 +224,7 @@ export class FileWorker {
     const index = new WorkspaceIndex();
     for (const [file, fileEntries] of entries) index.updateFromEntries(file, fileEntries);
     this.index = index;
+    this.meaning = meaningsOf(index);
   }
 
   second(job: FileJob): SecondPassReply {
@@ -207,7 +243,7 @@ export class FileWorker {
     // the index holds this file's call graph built from the same bytes in the first pass: no overlay to build
     this.index?.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, lookups), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, this.meaning, lookups), config: this.config, script, unitCache: false });
       timings.analysisMs = analysis.analysisMs;
       return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallersOf(this.index, job.display)), timings };
     } catch (err) {
