@@ -109,7 +109,7 @@ export async function runCheck(
     config: run.config.analyzer, jobs: options.jobs, cache: options.cache, cwd: io.cwd, totalBytes: sized.totalBytes,
     version: VERSION, ruleIds: KNOWN_RULE_IDS, warn: (message: string) => io.stderr(`plsql-perf: ${message}\n`),
   };
-  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer), [...discovery.errors, ...sized.errors], {
+  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer, { findingsOnly: true }), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
