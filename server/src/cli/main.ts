@@ -24,6 +24,7 @@ import { checkInputs } from './checkInputs.ts';
 import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safeOutput.ts';
 import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
+import { boundHeapGrowth } from './heapGrowth.ts';
 import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
@@ -169,6 +170,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stderr(`plsql-perf: ${parsed.message}\n${usageHint}`);
       return 2;
     case 'check':
+      boundHeapGrowth();
       try {
         return await runCheck(parsed.options, io);
       } catch (err) {
