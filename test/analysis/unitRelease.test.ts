@@ -103,3 +103,23 @@ test('after a part of thousands of units and one huge block, a normal unit\'s fi
   assert.equal(insert[0]!.rule, 'dml-in-loop');
   assert.equal(released.findings.filter((f) => f.rule === 'syntax-error').length, 0);
 });
+
+test('dynamic DDL is found as the one regular expression found it, in linear time', async () => {
+  const { runsDynamicDdl } = await import('../../server/src/analysis/roles/applyRoles.ts');
+  const DDL_WORD = String.raw`'\s*(?:CREATE|DROP|ALTER(?!\s+(?:SESSION|SYSTEM)\b)|GRANT|REVOKE|TRUNCATE)\s`;
+  const original = new RegExp(String.raw`\b(?:EXECUTE\s+IMMEDIATE|DBMS_SQL\s*\.\s*PARSE)\b[\s\S]*?${DDL_WORD}|${DDL_WORD}[\s\S]*?\bEXECUTE\s+IMMEDIATE\b`, 'i');
+  const pieces = ['execute immediate', 'EXECUTE  IMMEDIATE', 'xexecute immediate', 'dbms_sql.parse', 'DBMS_SQL . PARSE', "'create ", "' drop\n", "'alter session ", "'alter table ", "'grant", "'truncate ", ' l_sql ', ';', "'", 'immediate ', '\n'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let positives = 0;
+  for (let i = 0; i < 3000; i++) {
+    const code = Array.from({ length: 1 + Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+    const expected = original.test(code);
+    assert.equal(runsDynamicDdl(code), expected, JSON.stringify(code));
+    if (expected) positives++;
+  }
+  assert.ok(positives > 300 && positives < 2700, `both answers are tried (${positives} positives)`);
+  // thousands of EXECUTE IMMEDIATE without DDL: answered at once
+  const many = "begin\n" + "  execute immediate 'begin null; end;';\n".repeat(20_000) + 'end;';
+  assert.equal(runsDynamicDdl(many), false);
+});

@@ -53,7 +53,29 @@ function roleFromPaths(file: string | undefined, roles: RolesConfig | undefined,
 }
 
 const DDL_WORD = String.raw`'\s*(?:CREATE|DROP|ALTER(?!\s+(?:SESSION|SYSTEM)\b)|GRANT|REVOKE|TRUNCATE)\s`;
-const DYNAMIC_DDL = new RegExp(String.raw`\b(?:EXECUTE\s+IMMEDIATE|DBMS_SQL\s*\.\s*PARSE)\b[\s\S]*?${DDL_WORD}|${DDL_WORD}[\s\S]*?\bEXECUTE\s+IMMEDIATE\b`, 'i');
+const RUNS_SQL = /\b(?:EXECUTE\s+IMMEDIATE|DBMS_SQL\s*\.\s*PARSE)\b/gi;
+const EXECUTE_IMMEDIATE = /\bEXECUTE\s+IMMEDIATE\b/gi;
+const DDL_LITERAL = new RegExp(DDL_WORD, 'gi');
+
+/** Where the first match of a pattern at or after `from` ends (-1: none). */
+function endOfFirst(pattern: RegExp, code: string, from: number): number {
+  pattern.lastIndex = from;
+  const match = pattern.exec(code);
+  return match ? match.index + match[0].length : -1;
+}
+
+/**
+ * Whether the code runs DDL it builds: EXECUTE IMMEDIATE (or DBMS_SQL.PARSE) with a DDL literal after it, or a
+ * DDL literal with EXECUTE IMMEDIATE after it. The first of each is enough to look from: one regular expression
+ * with a lazy gap between the two tried every EXECUTE IMMEDIATE against the rest of the unit, and a block of
+ * thousands of them took minutes.
+ */
+export function runsDynamicDdl(code: string): boolean {
+  const afterRun = endOfFirst(RUNS_SQL, code, 0);
+  if (afterRun >= 0 && endOfFirst(DDL_LITERAL, code, afterRun) >= 0) return true;
+  const afterDdl = endOfFirst(DDL_LITERAL, code, 0);
+  return afterDdl >= 0 && endOfFirst(EXECUTE_IMMEDIATE, code, afterDdl) >= 0;
+}
 
 function lowered(severity: Severity, cap: Severity): Severity {
   return severityRank[severity] > severityRank[cap] ? cap : severity;
@@ -63,7 +85,13 @@ export function applyRoles(findings: Finding[], input: RoleInput): Finding[] {
   if (findings.length === 0) return findings;
   const { text, units, config } = input;
   const unitAt = firstUnitByLine(units, input.lineCount);
-  const roles = rolesOfScript<RoleUnit>(text, input.segments, (unit) => DYNAMIC_DDL.test(text.slice(unit.segment.start, unit.segment.end)));
+  // asked once per finding: answered once per unit
+  const dynamicDdl = new Map<RoleUnit, boolean>();
+  const roles = rolesOfScript<RoleUnit>(text, input.segments, (unit) => {
+    let known = dynamicDdl.get(unit);
+    if (known === undefined) dynamicDdl.set(unit, known = runsDynamicDdl(text.slice(unit.segment.start, unit.segment.end)));
+    return known;
+  });
   const forced = roleFromPaths(input.file, config?.roles, config?.baseDir);
   const out: Finding[] = [];
   for (const finding of findings) {
