@@ -15,6 +15,7 @@ const entries = [
   { in: 'test/bench/firstParseChild.ts', out: 'dist/bench-first-parse.mjs', format: 'esm' },
   { in: 'test/bench/benchCheck.ts', out: 'dist/bench-check.mjs', format: 'esm' },
   { in: 'test/bench/benchScale.ts', out: 'dist/bench-scale.mjs', format: 'esm' },
+  { in: 'test/bench/benchMemory.ts', out: 'dist/bench-memory.mjs', format: 'esm' },
   { in: 'test/bench/coldBaselineChild.ts', out: 'dist/bench-cold-baseline.mjs', format: 'esm' },
   { in: 'test/bench/bigBodyChild.ts', out: 'dist/bench-big-body.mjs', format: 'esm' },
   { in: 'server/src/lsp/main.ts', out: 'dist/server.cjs', format: 'cjs' },

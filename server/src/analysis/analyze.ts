@@ -26,7 +26,7 @@ import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
 import type { Scope } from './semantic/scope.ts';
-import { applyRoles, type RolesConfig } from './roles/applyRoles.ts';
+import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
 
@@ -55,6 +55,13 @@ export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
   script?: ParsedScript;
   /** Rules to run besides the built-in ones (tests; later, plugins). */
   extraRules?: readonly Rule[];
+  /**
+   * The caller hands its parse over and needs only the findings (a check run): each unit's models are dropped
+   * from the script as soon as the rules have walked them, and the editor's semantics (loops, resolved calls)
+   * are not collected. A file of 16,000 procedures then never holds every model and every summary at once
+   * while the rules' findings grow. The returned script has no models left.
+   */
+  findingsOnly?: boolean;
 }
 
 export interface AnalysisResult {
@@ -215,7 +222,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     finishers.push(isolated.finish);
   }
   const semantics = semanticsCollector();
-  visitors.push(semantics.visitor);
+  if (!options.findingsOnly) visitors.push(semantics.visitor);
 
   // tables the script seeds itself: top-level INSERT ... VALUES statements
   const seededTables = new Set<string>();
@@ -227,11 +234,15 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       }
     }
   }
+  // what the roles need of each unit once its model may be gone
+  const roleUnits = roleUnitsOf(script);
   for (const unit of script.units) {
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
     for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises, rowContextOf });
+    // Rules keep what they need of a unit (a loop, a call) in their own state; the rest of the model can go.
+    if (options.findingsOnly) unit.views = [];
   }
   for (const finish of finishers) finish();
 
@@ -241,10 +252,19 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       const meta = ruleMeta(f.rule);
       return meta ? { ...f, severity: configuredSeverity(f.severity, f.rule, meta.defaultSeverity, config) } : f;
     });
-  const placed = applyRoles(ruleFindings, { text, script, file, config, overDictionary, overSeedRows, countGivenAtRun });
+  const placed = applyRoles(ruleFindings, { text, segments: script.segments, units: roleUnits, lineCount: script.lineCount, file, config, overDictionary, overSeedRows, countGivenAtRun });
   const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
+}
+
+/** Each unit of the first view in script order, with its segment: all that roles ask of a unit. */
+function roleUnitsOf(script: ParsedScript): RoleUnit[] {
+  const units: RoleUnit[] = [];
+  for (const parsed of script.units) {
+    for (const unit of parsed.views[0] ?? []) units.push({ line: unit.range.line, endLine: unit.range.endLine, unitKind: unit.unitKind, segment: parsed.segment });
+  }
+  return units;
 }
 
 function graphOfDocument(file: string, script: ParsedScript): CallGraph {

@@ -31,7 +31,15 @@ export interface WorkspaceAnalyzer extends ProjectAnalyzer {
   analyze(file: string, text: string): FileAnalysis & { result: AnalysisResult };
 }
 
-export function createProjectAnalyzer(config: AnalyzerConfig = {}): WorkspaceAnalyzer {
+export interface ProjectAnalyzerOptions {
+  /**
+   * The caller reads only findings and line counts (a check run): each file's models are released unit by unit
+   * as its rules finish with them (see `findingsOnly` of analyzeText); `result.script` then holds no models.
+   */
+  findingsOnly?: boolean;
+}
+
+export function createProjectAnalyzer(config: AnalyzerConfig = {}, options: ProjectAnalyzerOptions = {}): WorkspaceAnalyzer {
   const workspace = new WorkspaceIndex();
   const parses = new Map<string, ParsedScript>();
   let parseMs = 0;
@@ -49,7 +57,9 @@ export function createProjectAnalyzer(config: AnalyzerConfig = {}): WorkspaceAna
     analyze(file, text) {
       const script = parses.get(file);
       parses.delete(file); // let the model go once its rules have run
-      const result = analyzeText(text, { file, index: workspace, config, script, unitCache: false });
+      const result = analyzeText(text, { file, index: workspace, config, script, unitCache: false, findingsOnly: options.findingsOnly });
+      // the call graph keeps the parse it was built from only to tell it from a newer one: no newer one comes
+      if (options.findingsOnly) workspace.callGraph.releaseSource(file);
       if (script === undefined) parseMs += result.parseMs;
       analysisMs += result.analysisMs;
       return { findings: result.findings, lines: result.lines, result };

@@ -25,6 +25,7 @@ import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safe
 import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
 import { cacheKey, RunCache } from './scale/checkCache.ts';
+import { boundHeapGrowth } from './heapGrowth.ts';
 import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
@@ -115,7 +116,7 @@ export async function runCheck(
   const choice = {
     config: run.config.analyzer, jobs: options.jobs, cache, dialectChecked: options.dialectCheck, totalBytes: sized.totalBytes, warn,
   };
-  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer), [...discovery.errors, ...sized.errors], {
+  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer, { findingsOnly: true }), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
@@ -175,6 +176,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stderr(`plsql-perf: ${parsed.message}\n${usageHint}`);
       return 2;
     case 'check':
+      boundHeapGrowth();
       try {
         return await runCheck(parsed.options, io);
       } catch (err) {

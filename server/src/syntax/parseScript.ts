@@ -13,6 +13,7 @@ import { rebaseUnits } from './model/rebase.ts';
 import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from '../parser/generated/PlSqlParser.ts';
 import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxError } from '../parser/parseUnit.ts';
 import { buildItem, parsePackageBodyByItems } from './parseByItems.ts';
+import { parseLongBody } from './parseLongBody.ts';
 import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
 import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
@@ -110,9 +111,10 @@ function detached(text: string): string {
 
 /**
  * How often the unit cache was used, and how often a package body split into items was parsed again whole (the
- * split looked suspect): for tests of incremental re-parsing and of error locality, and for diagnostics.
+ * split looked suspect), and how many long bodies were parsed a run of statements at a time: for tests of incremental
+ * re-parsing, of error locality and of the long-body split, and for diagnostics.
  */
-export const parseCounters = { cacheHits: 0, cacheMisses: 0, wholeBodyReparses: 0 };
+export const parseCounters = { cacheHits: 0, cacheMisses: 0, wholeBodyReparses: 0, longBodiesSplit: 0 };
 
 /** Drops every cached unit (tests and benchmarks that measure cold parses). */
 export function clearUnitCache(): void {
@@ -152,7 +154,9 @@ function parseCode(
     return itemized;
   }
   const own = useCache ? detached(text) : text;
-  let parsed = itemized ?? parseWhole(own, entry, origin, build);
+  const long = itemized || entry !== 'segment' || !buildModels ? null : parseLongBody(own, origin, parseWhole);
+  if (long) parseCounters.longBodiesSplit++;
+  let parsed = itemized ?? long ?? parseWhole(own, entry, origin, build);
   if (itemized?.splitSuspect) {
     parseCounters.wholeBodyReparses++;
     // Never let the split add errors: if the body parses whole without errors, that parse wins.
@@ -163,7 +167,8 @@ function parseCode(
   return parsed;
 }
 
-function parseWhole(
+/** One text parsed whole with one entry rule, its views built into models (no cache, no split). */
+export function parseWhole(
   text: string,
   entry: EntryRule,
   origin: { line: number; column: number },

@@ -16,7 +16,7 @@
  */
 import type { Severity } from '../../syntax/finding.ts';
 import type { UnitNode } from '../../syntax/model/nodes.ts';
-import type { ParsedScript } from '../../syntax/parseScript.ts';
+import type { ScriptSegment } from '../../parser/script/segmentScript.ts';
 
 export type CodeRole = 'application' | 'deployment' | 'test' | 'demo';
 
@@ -60,19 +60,19 @@ function presentsItself(command: string, args: string): boolean {
   return false;
 }
 
-export interface ScriptRoles {
+export interface ScriptRoles<U extends Pick<UnitNode, 'unitKind'>> {
   /** The role of the file as a whole when its code decides it (test, demo), else undefined. */
   file: CodeRole | undefined;
   /** The role of one unit of the script. */
-  unit(unit: UnitNode): CodeRole;
+  unit(unit: U): CodeRole;
 }
 
-/** The roles of a script's file and units, decided from its code. */
-export function rolesOfScript(text: string, script: ParsedScript, runsDynamicDdl: (unit: UnitNode) => boolean): ScriptRoles {
+/** The roles of a script's file and units, decided from its code (its segments and the text). */
+export function rolesOfScript<U extends Pick<UnitNode, 'unitKind'>>(text: string, segments: readonly ScriptSegment[], runsDynamicDdl: (unit: U) => boolean): ScriptRoles<U> {
   let file: CodeRole | undefined;
   let topLevelDdl = false;
   let sqlplusCommands = false;
-  for (const segment of script.segments) {
+  for (const segment of segments) {
     if (segment.kind === 'sqlplus') {
       if (presentsItself(segment.command, text.slice(segment.argsStart, segment.end))) file = 'demo';
       // a lone '/' or '.' ends a unit in any file; other commands (PROMPT, SET, SPOOL, @, DEFINE, EXEC) make a script

@@ -210,7 +210,7 @@ export class FileWorker {
     own.updateFromEntries(job.display, entries);
     own.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, () => '', lookups, own.callGraph), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, () => '', lookups, own.callGraph), config: this.config, script, unitCache: false, findingsOnly: true });
       timings.analysisMs = analysis.analysisMs;
       result = resultOf(job.display, text, analysis, lookups, '');
     } catch (err) {
@@ -243,7 +243,7 @@ export class FileWorker {
     // the index holds this file's call graph built from the same bytes in the first pass: no overlay to build
     this.index?.callGraph.adoptSource(job.display, script);
     try {
-      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, this.meaning, lookups), config: this.config, script, unitCache: false });
+      const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, this.meaning, lookups), config: this.config, script, unitCache: false, findingsOnly: true });
       timings.analysisMs = analysis.analysisMs;
       return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallersOf(this.index, job.display)), timings };
     } catch (err) {

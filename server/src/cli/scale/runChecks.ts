@@ -63,7 +63,8 @@ export async function runChecks(
   hooks: CheckHooks,
   choice: RunChoice,
 ): Promise<CheckReport> {
-  const threads = threadsFor(choice.jobs, choice.totalBytes);
+  // One file is one thread's work whatever its size: a worker would only add its own heap and a copy of the results.
+  const threads = choice.jobs === undefined && files.length < 2 ? 0 : threadsFor(choice.jobs, choice.totalBytes);
   if (choice.cache === undefined && threads === 0) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
 
   const report = await checkInParallel(files, { config: choice.config, threads, cache: choice.cache, dialectChecked: choice.dialectChecked }, earlierErrors, hooks);

@@ -29,11 +29,11 @@ export interface PackageBodyLayout {
   conditional?: boolean;
 }
 
-function isOpener(kind: number): boolean {
+export function isOpener(kind: number): boolean {
   return kind === Light.Begin || kind === Light.Case || kind === Light.If || kind === Light.Loop;
 }
 
-class ItemScanner {
+export class ItemScanner {
   private readonly count: number;
   private readonly kinds: Uint8Array;
 
