@@ -42,7 +42,8 @@ function foldersFor(file: string | undefined, folders: string[]): string[] {
 }
 
 const folders = fixtureFolders();
-const first = foldersFor(mutatedFile(), folders);
+const mutated = mutatedFile();
+const first = foldersFor(mutated, folders);
 for (const folder of [...first, ...folders.filter((f) => !first.includes(f))]) {
   let problems: string[];
   try {
@@ -56,6 +57,28 @@ for (const folder of [...first, ...folders.filter((f) => !first.includes(f))]) {
   }
 }
 
-// the helpers' and the analyzer's own tests (node:test sets a failing exit code when one fails)
-await import('./support.test.ts');
-await import('../analysis/semantics.test.ts');
+// The helpers' and the analyzer's own tests (node:test sets a failing exit code when one fails): under Stryker only
+// those that import or name the mutated file (by its path or its rule id), and the semantic tests for code outside
+// the rules, the finding shapes for the rules; outside Stryker the rules' and the semantic tests.
+// (static imports, so that scripts/mutation-suite.mjs can bundle them)
+const testFiles: Record<string, () => Promise<unknown>> = {
+  'rules/support.test.ts': () => import('./support.test.ts'),
+  'rules/findingShapes.test.ts': () => import('./findingShapes.test.ts'),
+  'analysis/boundary.test.ts': () => import('../analysis/boundary.test.ts'),
+  'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
+  'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),
+  'analysis/model.test.ts': () => import('../analysis/model.test.ts'),
+  'analysis/roles.test.ts': () => import('../analysis/roles.test.ts'),
+  'analysis/schemaKeys.test.ts': () => import('../analysis/schemaKeys.test.ts'),
+  'analysis/semantics.test.ts': () => import('../analysis/semantics.test.ts'),
+  'analysis/sqlDialect.test.ts': () => import('../analysis/sqlDialect.test.ts'),
+};
+const name = mutated && basename(mutated, '.ts');
+const related = (testFile: string) => {
+  if (!mutated || !name) return !testFile.startsWith('analysis/') || testFile.endsWith('/semantics.test.ts');
+  if (testFile.endsWith('/findingShapes.test.ts') && mutated.includes('/rules/')) return true;
+  const text = readFileSync(new URL(`../${testFile}`, import.meta.url), 'utf8');
+  if (text.includes(`/${name}.ts'`) || text.includes(`'${name}'`)) return true;
+  return !mutated.includes('/rules/') && testFile.endsWith('/semantics.test.ts');
+};
+for (const [testFile, load] of Object.entries(testFiles)) if (related(testFile)) await load();

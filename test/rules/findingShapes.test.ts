@@ -1,0 +1,64 @@
+/**
+ * What an editor shows of a finding besides its line: the underlined text (the keyword, the handler's WHEN, the
+ * loop header), the loop it is charged to, the related locations and the quick fix. The fixture harness checks
+ * rule, line and severity; these check the rest on small procedures (test/rules/shapes/), one per finding kind.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { analyzeProject } from '../../server/src/analysis/analyzeProject.ts';
+import type { Finding, SourceRange } from '../../server/src/syntax/finding.ts';
+
+const shapesRoot = new URL('./shapes/', import.meta.url).pathname;
+
+/** The text a range covers (1-based, end exclusive), lines joined with \n. */
+function covered(text: string, range: SourceRange): string {
+  const lines = text.split('\n');
+  if (range.line === range.endLine) return lines[range.line - 1]!.slice(range.column - 1, range.endColumn - 1);
+  return [lines[range.line - 1]!.slice(range.column - 1), ...lines.slice(range.line, range.endLine - 1), lines[range.endLine - 1]!.slice(0, range.endColumn - 1)].join('\n');
+}
+
+interface Shape {
+  rule: string;
+  severity: string;
+  underlined: string;
+  loopLine?: number;
+  related?: string[];
+  fix?: string;
+}
+
+function shapesOf(file: string): Shape[] {
+  const text = readFileSync(shapesRoot + file, 'utf8');
+  const entry = analyzeProject([{ file, text }]).results[0]!;
+  assert.ok('result' in entry, String((entry as { error?: unknown }).error));
+  return entry.result.findings.map((f: Finding) => ({
+    rule: f.rule,
+    severity: f.severity,
+    underlined: covered(text, f),
+    ...(f.loop ? { loopLine: f.loop.line } : {}),
+    ...(f.related ? { related: f.related.map((r) => `${r.range.line}:${covered(text, r.range)}`) } : {}),
+    ...(f.fix ? { fix: f.fix.edits.map((e) => `${e.range.line}:${e.range.column}-${e.range.endColumn} ${JSON.stringify(e.newText)}`).join('; ') } : {}),
+  }));
+}
+
+test('findings in a cursor loop underline the statement keyword, the WHEN and the inner loop header', () => {
+  assert.deepEqual(shapesOf('per_row.sql'), [
+    { rule: 'dml-in-loop', severity: 'warning', underlined: 'update', loopLine: 3, related: ['3:for r in (select id from t)'] },
+    { rule: 'commit-in-loop', severity: 'warning', underlined: 'commit', loopLine: 3 },
+    { rule: 'exception-handler-in-loop', severity: 'warning', underlined: 'when', loopLine: 3, related: ['3:for r in (select id from t)'] },
+    { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for s in (select id from u where u.t_id = r.id)', loopLine: 3, related: ['3:for r in (select id from t)'] },
+  ]);
+});
+
+test('batches, guarded commits, dynamic DML, a single-row inner loop and a small UTL_FILE line size', () => {
+  assert.deepEqual(shapesOf('batches_and_lookups.sql'), [
+    { rule: 'dml-in-loop', severity: 'info', underlined: 'delete', loopLine: 5 },
+    { rule: 'commit-in-loop', severity: 'info', underlined: 'commit', loopLine: 5 },
+    // dynamic DML: as many characters as "EXECUTE IMMEDIATE INSERT" has, from the statement's start
+    { rule: 'dml-in-loop', severity: 'warning', underlined: "execute immediate 'inser", loopLine: 11, related: ['11:for i in 1 .. 100'] },
+    { rule: 'commit-in-loop', severity: 'info', underlined: 'commit', loopLine: 11 },
+    // an inner header over two lines: FOR is underlined
+    { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for', loopLine: 17, related: ['17:for r in (select id\n              from t)'] },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 25, related: ['25:for r in (select id from t)'], fix: '24:47-47 ", 32767"' },
+  ]);
+});
