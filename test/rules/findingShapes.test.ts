@@ -62,3 +62,9 @@ test('batches, guarded commits, dynamic DML, a single-row inner loop and a small
     { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 25, related: ['25:for r in (select id from t)'], fix: '24:47-47 ", 32767"' },
   ]);
 });
+
+test('a nested cursor loop is charged to the loop right around it, not to the outer cursor loop', () => {
+  assert.deepEqual(shapesOf('between_loops.sql'), [
+    { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for o in (select id from orders where customer_id = c.id and extract(month from ordered) = m)', loopLine: 4, related: ['3:for c in (select id from customers)'] },
+  ]);
+});
