@@ -68,3 +68,24 @@ test('a nested cursor loop is charged to the loop right around it, not to the ou
     { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for o in (select id from orders where customer_id = c.id and extract(month from ordered) = m)', loopLine: 4, related: ['3:for c in (select id from customers)'] },
   ]);
 });
+
+test('UTL_FILE: the FOPEN is underlined, the fix adds or replaces max_linesize, chunks are reported at the read', () => {
+  assert.deepEqual(shapesOf('utl_file.sql'), [
+    // SYS.UTL_FILE.FOPEN with three arguments: the size is appended before the closing parenthesis
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'sys.utl_file.fopen', loopLine: 26, related: ['26:for r in (select text from lines)'], fix: '25:48-48 ", 32767"' },
+    // named arguments: the size is appended by name
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 32, related: ['32:for r in (select text from lines)'], fix: '31:81-81 ", max_linesize => 32767"' },
+    // a size given through a constant: the argument is replaced
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 36, related: ['36:for r in (select text from lines)'], fix: '35:46-52 "32767"' },
+    // passed to a local procedure that writes it in its loop: charged to the call, related to the call and the write
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 40, related: ['40:write_all', '16:'], fix: '39:44-44 ", 32767"' },
+    // written in a loop directly and passed in another: the direct write is reported
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.fopen', loopLine: 49, related: ['49:for i in 1 .. 50'], fix: '41:63-67 "32767"' },
+    // passed in a loop to a procedure that writes it once
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 46, related: ['47:write_one', '22:'], fix: '45:46-50 "32767"' },
+    // small chunks feeding PUT_RAW: the LOB read, else the PUT_RAW buffer
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.read', loopLine: 49, related: ['49:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.put_raw', loopLine: 54, related: ['54:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.substr', loopLine: 58, related: ['58:for i in 1 .. 50'] },
+  ]);
+});
