@@ -2,7 +2,10 @@
 // The mutation score over every group of scripts/mutation.mjs, per file and in total, from the incremental files
 // in reports/mutation/ (mutation-testing-report JSON). A file of a later run (a rerun of survivors with a
 // `--mutate file:line-line` range) replaces the status of the same mutant in an earlier one.
-// Usage: node scripts/mutation-score.mjs [--survivors [path-substring]]
+// Usage: node scripts/mutation-score.mjs [--survivors [path-substring]] [--ranges [path-substring]]
+//   --survivors lists the surviving mutants; --ranges prints them as Stryker `--mutate file:line-line` ranges, to
+//   rerun only them after adding tests:
+//   npx stryker run --force --mutate "$(node scripts/mutation-score.mjs --ranges rules/)" --incrementalFile reports/mutation/rerun-1.json
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,7 +30,10 @@ for (const report of reports) {
 const detected = new Set(['Killed', 'Timeout']);
 const undetected = new Set(['Survived', 'NoCoverage']);
 const showSurvivors = process.argv.includes('--survivors');
-const filter = showSurvivors ? process.argv[process.argv.indexOf('--survivors') + 1] : undefined;
+const showRanges = process.argv.includes('--ranges');
+const flag = showSurvivors ? '--survivors' : '--ranges';
+const filter = showSurvivors || showRanges ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+const ranges = [];
 let totalKilled = 0;
 let totalSurvived = 0;
 const rows = [];
@@ -39,13 +45,18 @@ for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))
   totalSurvived += survivors.length;
   const score = killed + survivors.length === 0 ? '-' : `${Math.floor((1000 * killed) / (killed + survivors.length)) / 10}%`;
   rows.push(`| \`${path.replace('server/src/analysis/', '')}\` | ${killed} | ${survivors.length} | ${score} |`);
+  if (showRanges && (!filter || path.includes(filter))) {
+    // a range must hold the whole mutant: from its first line to its last
+    for (const span of new Set(survivors.map((m) => `${m.location.start.line}-${m.location.end.line}`))) ranges.push(`${path}:${span}`);
+  }
   if (showSurvivors && (!filter || path.includes(filter))) {
     for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {
       console.log(`${path}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 100)}`);
     }
   }
 }
-if (!showSurvivors) {
+if (showRanges) console.log(ranges.join(','));
+else if (!showSurvivors) {
   console.log('| file | killed | survived | score |\n|---|---|---|---|');
   console.log(rows.join('\n'));
   const total = totalKilled + totalSurvived;

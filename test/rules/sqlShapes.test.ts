@@ -25,6 +25,7 @@ test('an aggregate without GROUP BY is a single-row SELECT INTO, whatever the sp
     'select /* count rows */ count(*) -- all of them\n into n from t',
     'select /* a\n b */ count(*) into n from t',
     '  select count(*) into n from t',
+    'select -- how many\n count(*) into n from t',
   ]) assert.equal(isSingleRowAggregate(text), true, text);
   for (const text of [
     'select id into n from t where x = 1',
@@ -82,6 +83,8 @@ test('dynamic DDL: literals, DDL calls, through IF, CASE and blocks, not through
     "execute immediate 'CREATE INDEX i ON t(x)';",
     "execute immediate '  grant select on t to u';",
     "execute immediate '(create table x (a number))';",
+    "execute immediate '( create table x (a number))';",
+    'dbms_utility.exec_ddl_statement(ddl_text(l_name));',
     "execute immediate 'begin dbms_stats.gather_table_stats(user, ''T''); end;';",
     "execute immediate q'[alter session set x = 1]';",
     'dbms_utility.exec_ddl_statement(l_sql);',
@@ -118,7 +121,9 @@ test('EXECUTE IMMEDIATE of a variable asks whether the variable holds DDL, by it
   assert.equal(ddlOf('execute immediate  l_other;', ask), false);
   assert.equal(ddlOf('execute immediate pkg.g_sql;', ask), false);
   assert.equal(ddlOf("execute immediate l_sql || 'x';", ask), true);
-  assert.deepEqual(asked, ['L_SQL', 'L_SQL', 'L_OTHER', 'PKG.G_SQL', 'L_SQL']);
+  assert.equal(ddlOf('execute  immediate l_sql;', ask), true);
+  assert.equal(ddlOf('execute immediate :l_sql;', ask), false);
+  assert.deepEqual(asked, ['L_SQL', 'L_SQL', 'L_OTHER', 'PKG.G_SQL', 'L_SQL', 'L_SQL', '']);
 });
 
 test('an assignment of a DDL literal to the variable, at any depth', () => {
