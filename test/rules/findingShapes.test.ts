@@ -72,20 +72,24 @@ test('a nested cursor loop is charged to the loop right around it, not to the ou
 test('UTL_FILE: the FOPEN is underlined, the fix adds or replaces max_linesize, chunks are reported at the read', () => {
   assert.deepEqual(shapesOf('utl_file.sql'), [
     // SYS.UTL_FILE.FOPEN with three arguments: the size is appended before the closing parenthesis
-    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'sys.utl_file.fopen', loopLine: 26, related: ['26:for r in (select text from lines)'], fix: '25:48-48 ", 32767"' },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'sys.utl_file.fopen', loopLine: 29, related: ['29:for r in (select text from lines)'], fix: '28:48-48 ", 32767"' },
     // named arguments: the size is appended by name
-    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 32, related: ['32:for r in (select text from lines)'], fix: '31:81-81 ", max_linesize => 32767"' },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 35, related: ['35:for r in (select text from lines)'], fix: '34:81-81 ", max_linesize => 32767"' },
     // a size given through a constant: the argument is replaced
-    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 36, related: ['36:for r in (select text from lines)'], fix: '35:46-52 "32767"' },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 39, related: ['39:for r in (select text from lines)'], fix: '38:46-52 "32767"' },
     // passed to a local procedure that writes it in its loop: charged to the call, related to the call and the write
-    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 40, related: ['40:write_all', '16:'], fix: '39:44-44 ", 32767"' },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 43, related: ['43:write_all', '19:'], fix: '42:44-44 ", 32767"' },
     // written in a loop directly and passed in another: the direct write is reported
-    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.fopen', loopLine: 49, related: ['49:for i in 1 .. 50'], fix: '41:63-67 "32767"' },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.fopen', loopLine: 52, related: ['52:for i in 1 .. 50'], fix: '44:63-67 "32767"' },
     // passed in a loop to a procedure that writes it once
-    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 46, related: ['47:write_one', '22:'], fix: '45:46-50 "32767"' },
-    // small chunks feeding PUT_RAW: the LOB read, else the PUT_RAW buffer
-    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.read', loopLine: 49, related: ['49:for i in 1 .. 50'] },
-    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.put_raw', loopLine: 54, related: ['54:for i in 1 .. 50'] },
-    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.substr', loopLine: 58, related: ['58:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 49, related: ['50:write_one', '25:'], fix: '48:46-50 "32767"' },
+    // small chunks feeding PUT_RAW: the LOB read, else the PUT_RAW buffer (SUBSTR without an amount reads 32767)
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.read', loopLine: 52, related: ['52:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.put_raw', loopLine: 57, related: ['57:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.substr', loopLine: 61, related: ['61:for i in 1 .. 50'] },
+    // the handle given positionally before a named buffer
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 71, related: ['71:for r in (select text from lines)'], fix: '70:45-45 ", 32767"' },
+    // open, loop and write on one line: the open comes first
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 74, related: ['74:for r in (select text from lines)'], fix: '74:44-44 ", 32767"' },
   ]);
 });

@@ -6,6 +6,9 @@ create or replace procedure export_all(p_doc blob) as
   l_d utl_file.file_type;
   l_e utl_file.file_type;
   l_f utl_file.file_type;
+  l_g utl_file.file_type;
+  l_h utl_file.file_type;
+  l_big raw(32767);
   l_chunk raw(2000);
   l_amount pls_integer := 8000;
   l_offset pls_integer := 1;
@@ -59,5 +62,15 @@ begin
     l_chunk := dbms_lob.substr(p_doc, 1000, l_offset);
     utl_file.put_raw(l_e, l_chunk);
   end loop;
+  l_g := utl_file.fopen('DIR', 'g.txt', 'w', 32767);
+  for i in 1 .. 50 loop
+    l_big := dbms_lob.substr(p_doc, offset => l_offset);
+    utl_file.put_raw(l_g, l_big);
+  end loop;
+  l_g := utl_file.fopen('DIR', 'g2.txt', 'w');
+  for r in (select text from lines) loop
+    utl_file.put_line(l_g, buffer => r.text);
+  end loop;
+  l_h := utl_file.fopen('DIR', 'h.txt', 'w'); for r in (select text from lines) loop utl_file.put_line(l_h, r.text); end loop;
 end;
 /
