@@ -46,8 +46,8 @@ for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))
   const score = killed + survivors.length === 0 ? '-' : `${Math.floor((1000 * killed) / (killed + survivors.length)) / 10}%`;
   rows.push(`| \`${path.replace('server/src/analysis/', '')}\` | ${killed} | ${survivors.length} | ${score} |`);
   if (showRanges && (!filter || path.includes(filter))) {
-    // a range must hold the whole mutant: from its first line to its last
-    for (const span of new Set(survivors.map((m) => `${m.location.start.line}-${m.location.end.line}`))) ranges.push(`${path}:${span}`);
+    // exactly the mutant's place (line:column-line:column), so a mutant over many lines brings no others along
+    for (const m of survivors) ranges.push(`${path}:${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}`);
   }
   if (showSurvivors && (!filter || path.includes(filter))) {
     for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {
@@ -55,7 +55,7 @@ for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))
     }
   }
 }
-if (showRanges) console.log(ranges.join(','));
+if (showRanges) console.log([...new Set(ranges)].join(","));
 else if (!showSurvivors) {
   console.log('| file | killed | survived | score |\n|---|---|---|---|');
   console.log(rows.join('\n'));
