@@ -46,8 +46,9 @@ for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))
   const score = killed + survivors.length === 0 ? '-' : `${Math.floor((1000 * killed) / (killed + survivors.length)) / 10}%`;
   rows.push(`| \`${path.replace('server/src/analysis/', '')}\` | ${killed} | ${survivors.length} | ${score} |`);
   if (showRanges && (!filter || path.includes(filter))) {
-    // exactly the mutant's place (line:column-line:column), so a mutant over many lines brings no others along
-    for (const m of survivors) ranges.push(`${path}:${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}`);
+    // exactly the mutant's place (Stryker reads the columns 0-based, the report writes them 1-based), so a mutant
+    // over many lines brings no others along
+    for (const m of survivors) ranges.push(`${path}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column}`);
   }
   if (showSurvivors && (!filter || path.includes(filter))) {
     for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {

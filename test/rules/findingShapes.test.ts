@@ -93,3 +93,29 @@ test('UTL_FILE: the FOPEN is underlined, the fix adds or replaces max_linesize, 
     { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 74, related: ['74:for r in (select text from lines)'], fix: '74:44-44 ", 32767"' },
   ]);
 });
+
+test('a call chain reads as a path in the message and as related locations, with the file where it is another', () => {
+  const documents = ['main.sql', 'rates.sql'].map((file) => ({ file, text: readFileSync(`${shapesRoot}chain/${file}`, 'utf8') }));
+  const entry = analyzeProject(documents).results[0]!;
+  assert.ok('result' in entry);
+  const chains = entry.result.findings.map((f) => ({
+    line: f.line,
+    rule: f.rule,
+    chain: /((?:loop at \d+|row trigger) -> .*? at (?:[\w.]+\.sql:\d+|line \d+))/.exec(f.message)?.[1],
+    related: f.related?.map((r) => `${r.file ?? ''}:${r.range.line} ${r.message.split(':')[0]}`),
+  }));
+  assert.deepEqual(chains, [
+    {
+      line: 11, rule: 'hidden-sql-in-loop', chain: 'loop at 10 -> RATES.GET_RATE -> RATES.LOOKUP -> SELECT at rates.sql:9',
+      related: ['rates.sql:12 RATES.GET_RATE', 'rates.sql:6 RATES.LOOKUP (called here)', 'rates.sql:9 SELECT at rates.sql', ':10 the loop'],
+    },
+    {
+      line: 12, rule: 'hidden-sql-in-loop', chain: 'loop at 10 -> LOCAL_RATE -> SELECT at line 6',
+      related: [':3 LOCAL_RATE', ':6 SELECT at line 6', ':10 the loop'],
+    },
+    {
+      line: 18, rule: 'hidden-sql-in-loop', chain: 'row trigger -> RATES.GET_RATE -> RATES.LOOKUP -> SELECT at rates.sql:9',
+      related: ['rates.sql:12 RATES.GET_RATE', 'rates.sql:6 RATES.LOOKUP (called here)', 'rates.sql:9 SELECT at rates.sql', ':16 the loop'],
+    },
+  ]);
+});
