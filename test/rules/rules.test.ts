@@ -6,34 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { analyzeProject } from '../../server/src/analysis/analyzeProject.ts';
-import { PERFORMANCE_RULES } from '../../server/src/analysis/rules/registry.ts';
-import { compareWithExpectations, expectationsOf } from './expectations.ts';
+import { compareWithExpectations } from './expectations.ts';
+import { fixtureFolders, fixtureProblems } from './fixtureFolder.ts';
 
-export const fixturesRoot = new URL('./fixtures/', import.meta.url).pathname;
-
-for (const ruleId of readdirSync(fixturesRoot).sort()) {
+for (const ruleId of fixtureFolders()) {
   test(`rule ${ruleId}: fixtures`, () => {
-    const dir = join(fixturesRoot, ruleId);
-    const documents = readdirSync(dir).sort().map((name) => ({ file: name, text: readFileSync(join(dir, name), 'utf8') }));
-    // a preview rule is off by default: its own folder turns it on (and only its own)
-    const preview = PERFORMANCE_RULES.find((r) => r.meta.id === ruleId)?.meta.status === 'preview';
-    const project = analyzeProject(documents, preview ? { rules: { [ruleId]: { enabled: true } } } : undefined);
-    const problems: string[] = [];
-    let expectedOfThisRule = 0;
-    for (const [i, entry] of project.results.entries()) {
-      if (!('result' in entry)) {
-        problems.push(`${entry.file}: analysis failed: ${String(entry.error)}`);
-        continue;
-      }
-      const expectations = expectationsOf(documents[i]!.text);
-      expectedOfThisRule += expectations.filter((e) => e.rule === ruleId).length;
-      problems.push(...compareWithExpectations(entry.file, expectations, entry.result.findings));
-    }
-    assert.deepEqual(problems, []);
-    assert.ok(expectedOfThisRule > 0, `the fixtures of ${ruleId} expect at least one ${ruleId} finding`);
+    assert.deepEqual(fixtureProblems(ruleId), []);
   });
 }
 

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The mutation score over every group of scripts/mutation.mjs, per file and in total, from the incremental files
+// in reports/mutation/ (mutation-testing-report JSON). A file of a later run (a rerun of survivors with a
+// `--mutate file:line-line` range) replaces the status of the same mutant in an earlier one.
+// Usage: node scripts/mutation-score.mjs [--survivors [path-substring]] [--ranges [path-substring]]
+//   --survivors lists the surviving mutants; --ranges prints them as Stryker `--mutate file:line-line` ranges, to
+//   rerun only them after adding tests:
+//   npx stryker run --force --mutate "$(node scripts/mutation-score.mjs --ranges rules/)" --incrementalFile reports/mutation/rerun-1.json
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = new URL('../reports/mutation/', import.meta.url).pathname;
+const reports = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f))
+  .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+
+/** path -> mutant key -> mutant */
+const byFile = new Map();
+for (const report of reports) {
+  const { files } = JSON.parse(readFileSync(report, 'utf8'));
+  for (const [path, file] of Object.entries(files)) {
+    const mutants = byFile.get(path) ?? new Map();
+    byFile.set(path, mutants);
+    for (const m of file.mutants) {
+      const key = `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement ?? ''}`;
+      mutants.set(key, m);
+    }
+  }
+}
+
+const detected = new Set(['Killed', 'Timeout']);
+const undetected = new Set(['Survived', 'NoCoverage']);
+const showSurvivors = process.argv.includes('--survivors');
+const showRanges = process.argv.includes('--ranges');
+const flag = showSurvivors ? '--survivors' : '--ranges';
+const filter = showSurvivors || showRanges ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+const ranges = [];
+let totalKilled = 0;
+let totalSurvived = 0;
+const rows = [];
+for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+  const all = [...mutants.values()];
+  const killed = all.filter((m) => detected.has(m.status)).length;
+  const survivors = all.filter((m) => undetected.has(m.status));
+  totalKilled += killed;
+  totalSurvived += survivors.length;
+  const score = killed + survivors.length === 0 ? '-' : `${Math.floor((1000 * killed) / (killed + survivors.length)) / 10}%`;
+  rows.push(`| \`${path.replace('server/src/analysis/', '')}\` | ${killed} | ${survivors.length} | ${score} |`);
+  if (showRanges && (!filter || path.includes(filter))) {
+    // exactly the mutant's place (Stryker reads the columns 0-based, the report writes them 1-based), so a mutant
+    // over many lines brings no others along
+    for (const m of survivors) ranges.push(`${path}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column}`);
+  }
+  if (showSurvivors && (!filter || path.includes(filter))) {
+    for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {
+      console.log(`${path}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 100)}`);
+    }
+  }
+}
+if (showRanges) console.log([...new Set(ranges)].join(","));
+else if (!showSurvivors) {
+  console.log('| file | killed | survived | score |\n|---|---|---|---|');
+  console.log(rows.join('\n'));
+  const total = totalKilled + totalSurvived;
+  console.log(`| **all** | ${totalKilled} | ${totalSurvived} | **${total === 0 ? '-' : (Math.floor((1000 * totalKilled) / total) / 10)}%** |`);
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Mutation testing of the analyzer (issue 14, item 15), group by group, so that a slow machine can stop after the
+// groups that matter most and a rerun of one group does not redo the others.
+// Usage: node scripts/mutation.mjs [group ...] [-- extra stryker options]
+//   groups (in priority order): precision-rules, loop-rules, other-rules, semantic, rest; default: all of them
+//   e.g. node scripts/mutation.mjs precision-rules -- --force
+// Each group keeps its own incremental file (reports/mutation/<group>.json, a mutation-testing-report): a rerun tests
+// only the mutants whose code changed. The command runner cannot tell Stryker which tests changed, so after adding
+// tests rerun with --force (or with a `--mutate file:line-line` range, see scripts/mutation-score.mjs --survivors).
+// The score over every group: node scripts/mutation-score.mjs
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const analysis = 'server/src/analysis';
+const rule = (name) => `${analysis}/rules/${name}.ts`;
+
+const precisionRules = [
+  'exception-handler-in-loop', 'dml-in-loop', 'commit-in-loop', 'nested-cursor-loop', 'utl-file-small-buffer',
+  'support/batchedDml', 'support/sqlShapes',
+].map(rule);
+const loopRules = [
+  'standalone-call-in-loop', 'select-into-in-loop', 'row-by-row-fetch', 'heat',
+  'support/cursorsOpenedInLoop', 'support/dynamicSqlText',
+].map(rule).concat(`${analysis}/semantic/fileHandleFlow.ts`);
+const tsFiles = (dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`).sort();
+const otherRules = tsFiles(`${analysis}/rules`).filter((f) => !precisionRules.includes(f) && !loopRules.includes(f));
+const semantic = tsFiles(`${analysis}/semantic`).filter((f) => !loopRules.includes(f));
+const rest = tsFiles(analysis).filter((f) => !f.startsWith(`${analysis}/rules/`) && !f.startsWith(`${analysis}/semantic/`));
+
+const groups = { 'precision-rules': precisionRules, 'loop-rules': loopRules, 'other-rules': otherRules, semantic, rest };
+
+const dash = process.argv.indexOf('--');
+const names = (dash < 0 ? process.argv.slice(2) : process.argv.slice(2, dash));
+const extra = dash < 0 ? [] : process.argv.slice(dash + 1);
+for (const name of names.length > 0 ? names : Object.keys(groups)) {
+  const files = groups[name];
+  if (!files) {
+    console.error(`unknown group ${name}: ${Object.keys(groups).join(', ')}`);
+    process.exit(2);
+  }
+  const mutate = extra.includes('--mutate') ? [] : ['--mutate', files.join(',')];
+  console.log(`== ${name}: ${files.length} files`);
+  const run = spawnSync('npx', ['stryker', 'run', ...mutate, '--incrementalFile', `reports/mutation/${name}.json`, ...extra], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

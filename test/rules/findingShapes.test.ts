@@ -1,0 +1,121 @@
+/**
+ * What an editor shows of a finding besides its line: the underlined text (the keyword, the handler's WHEN, the
+ * loop header), the loop it is charged to, the related locations and the quick fix. The fixture harness checks
+ * rule, line and severity; these check the rest on small procedures (test/rules/shapes/), one per finding kind.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { analyzeProject } from '../../server/src/analysis/analyzeProject.ts';
+import type { Finding, SourceRange } from '../../server/src/syntax/finding.ts';
+
+const shapesRoot = new URL('./shapes/', import.meta.url).pathname;
+
+/** The text a range covers (1-based, end exclusive), lines joined with \n. */
+function covered(text: string, range: SourceRange): string {
+  const lines = text.split('\n');
+  if (range.line === range.endLine) return lines[range.line - 1]!.slice(range.column - 1, range.endColumn - 1);
+  return [lines[range.line - 1]!.slice(range.column - 1), ...lines.slice(range.line, range.endLine - 1), lines[range.endLine - 1]!.slice(0, range.endColumn - 1)].join('\n');
+}
+
+interface Shape {
+  rule: string;
+  severity: string;
+  underlined: string;
+  loopLine?: number;
+  related?: string[];
+  fix?: string;
+}
+
+function shapesOf(file: string): Shape[] {
+  const text = readFileSync(shapesRoot + file, 'utf8');
+  const entry = analyzeProject([{ file, text }]).results[0]!;
+  assert.ok('result' in entry, String((entry as { error?: unknown }).error));
+  return entry.result.findings.map((f: Finding) => ({
+    rule: f.rule,
+    severity: f.severity,
+    underlined: covered(text, f),
+    ...(f.loop ? { loopLine: f.loop.line } : {}),
+    ...(f.related ? { related: f.related.map((r) => `${r.range.line}:${covered(text, r.range)}`) } : {}),
+    ...(f.fix ? { fix: f.fix.edits.map((e) => `${e.range.line}:${e.range.column}-${e.range.endColumn} ${JSON.stringify(e.newText)}`).join('; ') } : {}),
+  }));
+}
+
+test('findings in a cursor loop underline the statement keyword, the WHEN and the inner loop header', () => {
+  assert.deepEqual(shapesOf('per_row.sql'), [
+    { rule: 'dml-in-loop', severity: 'warning', underlined: 'update', loopLine: 3, related: ['3:for r in (select id from t)'] },
+    { rule: 'commit-in-loop', severity: 'warning', underlined: 'commit', loopLine: 3 },
+    { rule: 'exception-handler-in-loop', severity: 'warning', underlined: 'when', loopLine: 3, related: ['3:for r in (select id from t)'] },
+    { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for s in (select id from u where u.t_id = r.id)', loopLine: 3, related: ['3:for r in (select id from t)'] },
+  ]);
+});
+
+test('batches, guarded commits, dynamic DML, a single-row inner loop and a small UTL_FILE line size', () => {
+  assert.deepEqual(shapesOf('batches_and_lookups.sql'), [
+    { rule: 'dml-in-loop', severity: 'info', underlined: 'delete', loopLine: 5 },
+    { rule: 'commit-in-loop', severity: 'info', underlined: 'commit', loopLine: 5 },
+    // dynamic DML: as many characters as "EXECUTE IMMEDIATE INSERT" has, from the statement's start
+    { rule: 'dml-in-loop', severity: 'warning', underlined: "execute immediate 'inser", loopLine: 11, related: ['11:for i in 1 .. 100'] },
+    { rule: 'commit-in-loop', severity: 'info', underlined: 'commit', loopLine: 11 },
+    // an inner header over two lines: FOR is underlined
+    { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for', loopLine: 17, related: ['17:for r in (select id\n              from t)'] },
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 25, related: ['25:for r in (select id from t)'], fix: '24:47-47 ", 32767"' },
+  ]);
+});
+
+test('a nested cursor loop is charged to the loop right around it, not to the outer cursor loop', () => {
+  assert.deepEqual(shapesOf('between_loops.sql'), [
+    { rule: 'nested-cursor-loop', severity: 'warning', underlined: 'for o in (select id from orders where customer_id = c.id and extract(month from ordered) = m)', loopLine: 4, related: ['3:for c in (select id from customers)'] },
+  ]);
+});
+
+test('UTL_FILE: the FOPEN is underlined, the fix adds or replaces max_linesize, chunks are reported at the read', () => {
+  assert.deepEqual(shapesOf('utl_file.sql'), [
+    // SYS.UTL_FILE.FOPEN with three arguments: the size is appended before the closing parenthesis
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'sys.utl_file.fopen', loopLine: 29, related: ['29:for r in (select text from lines)'], fix: '28:48-48 ", 32767"' },
+    // named arguments: the size is appended by name
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 35, related: ['35:for r in (select text from lines)'], fix: '34:81-81 ", max_linesize => 32767"' },
+    // a size given through a constant: the argument is replaced
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 39, related: ['39:for r in (select text from lines)'], fix: '38:46-52 "32767"' },
+    // passed to a local procedure that writes it in its loop: charged to the call, related to the call and the write
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 43, related: ['43:write_all', '19:'], fix: '42:44-44 ", 32767"' },
+    // written in a loop directly and passed in another: the direct write is reported
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.fopen', loopLine: 52, related: ['52:for i in 1 .. 50'], fix: '44:63-67 "32767"' },
+    // passed in a loop to a procedure that writes it once
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 49, related: ['50:write_one', '25:'], fix: '48:46-50 "32767"' },
+    // small chunks feeding PUT_RAW: the LOB read, else the PUT_RAW buffer (SUBSTR without an amount reads 32767)
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.read', loopLine: 52, related: ['52:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'utl_file.put_raw', loopLine: 57, related: ['57:for i in 1 .. 50'] },
+    { rule: 'utl-file-small-buffer', severity: 'info', underlined: 'dbms_lob.substr', loopLine: 61, related: ['61:for i in 1 .. 50'] },
+    // the handle given positionally before a named buffer
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 71, related: ['71:for r in (select text from lines)'], fix: '70:45-45 ", 32767"' },
+    // open, loop and write on one line: the open comes first
+    { rule: 'utl-file-small-buffer', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 74, related: ['74:for r in (select text from lines)'], fix: '74:44-44 ", 32767"' },
+  ]);
+});
+
+test('a call chain reads as a path in the message and as related locations, with the file where it is another', () => {
+  const documents = ['main.sql', 'rates.sql'].map((file) => ({ file, text: readFileSync(`${shapesRoot}chain/${file}`, 'utf8') }));
+  const entry = analyzeProject(documents).results[0]!;
+  assert.ok('result' in entry);
+  const chains = entry.result.findings.map((f) => ({
+    line: f.line,
+    rule: f.rule,
+    chain: /((?:loop at \d+|row trigger) -> .*? at (?:[\w.]+\.sql:\d+|line \d+))/.exec(f.message)?.[1],
+    related: f.related?.map((r) => `${r.file ?? ''}:${r.range.line} ${r.message.split(':')[0]}`),
+  }));
+  assert.deepEqual(chains, [
+    {
+      line: 11, rule: 'hidden-sql-in-loop', chain: 'loop at 10 -> RATES.GET_RATE -> RATES.LOOKUP -> SELECT at rates.sql:9',
+      related: ['rates.sql:12 RATES.GET_RATE', 'rates.sql:6 RATES.LOOKUP (called here)', 'rates.sql:9 SELECT at rates.sql', ':10 the loop'],
+    },
+    {
+      line: 12, rule: 'hidden-sql-in-loop', chain: 'loop at 10 -> LOCAL_RATE -> SELECT at line 6',
+      related: [':3 LOCAL_RATE', ':6 SELECT at line 6', ':10 the loop'],
+    },
+    {
+      line: 18, rule: 'hidden-sql-in-loop', chain: 'row trigger -> RATES.GET_RATE -> RATES.LOOKUP -> SELECT at rates.sql:9',
+      related: ['rates.sql:12 RATES.GET_RATE', 'rates.sql:6 RATES.LOOKUP (called here)', 'rates.sql:9 SELECT at rates.sql', ':16 the loop'],
+    },
+  ]);
+});
