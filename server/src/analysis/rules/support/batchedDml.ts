@@ -1,6 +1,7 @@
 /**
  * Batched set-based DML: `LOOP DELETE ... WHERE ... AND ROWNUM <= :n; l := SQL%ROWCOUNT; COMMIT; EXIT WHEN
- * l = 0; END LOOP` (also FETCH FIRST n ROWS ONLY, EXIT WHEN SQL%ROWCOUNT < n, UPDATE, a WHILE on the count).
+ * l = 0; END LOOP` (also FETCH FIRST n ROWS ONLY, EXIT WHEN SQL%ROWCOUNT < n, IF SQL%ROWCOUNT = 0 THEN EXIT, UPDATE,
+ * a WHILE on the count, a FOR over a most number of batches).
  * Each iteration is one set-based statement over up to n rows and the COMMIT between them is what limits the
  * undo a single huge statement would need: FORALL or "commit after the loop" is the wrong advice there.
  */
@@ -21,6 +22,18 @@ export function* ownStatements(statements: readonly StatementNode[]): Generator<
   }
 }
 
+/** The loop's own statements, each with the conditions of the IF/CASE branches around it (an EXIT in `IF SQL%ROWCOUNT = 0 THEN
+ * EXIT; END IF` leaves on the count just like EXIT WHEN; an EXIT in an ELSE is decided by its siblings' conditions). */
+function* withBranchConditions(statements: readonly StatementNode[], around: string): Generator<[StatementNode, string]> {
+  for (const statement of statements) {
+    yield [statement, around];
+    if (statement.statementKind === 'if' || statement.statementKind === 'case') {
+      const deciding = [around, ...statement.branches.map((b) => b.condition ?? '')].join(' ');
+      for (const b of statement.branches) yield* withBranchConditions(b.statements, deciding);
+    } else if (statement.statementKind === 'block') yield* withBranchConditions(statement.block.statements, around);
+  }
+}
+
 /**
  * The row-limited DML statements of a loop that ends on their row count; empty when the loop is not a
  * batching loop.
@@ -29,14 +42,15 @@ export function batchedStatements(loop: LoopStatementNode, textOf: (statement: S
   const known = verdicts.get(loop);
   if (known) return known;
   let verdict: SqlStatementNode[] = [];
-  if (loop.loopKind === 'basic' || loop.loopKind === 'while') {
+  // a FOR loop over a most number of batches (`FOR i IN 1 .. max_batches`) batches when it also leaves on the count
+  if (loop.loopKind === 'basic' || loop.loopKind === 'while' || loop.loopKind === 'numeric-for') {
     const limited: SqlStatementNode[] = [];
     const countVariables: string[] = [];
     const exits: string[] = loop.loopKind === 'while' ? [loop.header] : [];
-    for (const statement of ownStatements(loop.statements)) {
+    for (const [statement, around] of withBranchConditions(loop.statements, '')) {
       if (statement.statementKind === 'sql' && SET_DML.has(statement.sql.sqlKind) && LIMITED.test(textOf(statement))) limited.push(statement.sql);
       else if (statement.statementKind === 'assignment' && statement.target && ROWCOUNT.test(textOf(statement))) countVariables.push(statement.target.toUpperCase());
-      else if (statement.statementKind === 'exit' && statement.conditional) exits.push(textOf(statement));
+      else if (statement.statementKind === 'exit' && (statement.conditional || around !== '')) exits.push(`${around} ${statement.conditional ? textOf(statement) : ''}`);
     }
     const endsOnCount = exits.some((condition) => ROWCOUNT.test(condition)
       || countVariables.some((v) => new RegExp(`(?:^|[^\\w$#.])${v.replace(/[.$]/g, (c) => `\\${c}`)}(?:$|[^\\w$#])`, 'i').test(condition)));
