@@ -176,3 +176,36 @@ test('item reuse: a randomized series of edits on a real package body matches a 
   replayed = doc.items.reused - replayed;
   assert.ok(replayed > 60, `items were replayed (${replayed}), walked ${doc.items.walked}`);
 });
+
+test('item reuse: a file opened in one item and written in a loop by another is still found when neither is edited', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const writer = `create or replace package body files as
+  procedure write_all(f in out utl_file.file_type) is
+  begin
+    for r in (select txt from t) loop
+      utl_file.put_line(f, r.txt);
+    end loop;
+  end write_all;
+
+  procedure other is
+  begin
+    null;
+  end other;
+
+  procedure run is
+    f utl_file.file_type;
+  begin
+    f := utl_file.fopen('DIR', 'out.txt', 'w');
+    write_all(f);
+    utl_file.fclose(f);
+  end run;
+end files;
+/
+`;
+  const first = doc.edit(writer, 'opening');
+  assert.ok(first.findings.some((f) => f.rule === 'utl-file-small-buffer'), rulesOf(first).join(' '));
+  const reused = doc.items.reused;
+  const edited = doc.edit(writer.replace('    null;', '    null; '), 'an edit of other');
+  assert.ok(doc.items.reused - reused >= 2, 'write_all and run are replayed');
+  assert.ok(edited.findings.some((f) => f.rule === 'utl-file-small-buffer'), rulesOf(edited).join(' '));
+});

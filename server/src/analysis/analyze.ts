@@ -266,9 +266,14 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
-    // a rule whose finish() is not known to report per item sees every item
-    if (cache && (wholeDocument || (isolated.finishes && !ITEM_LOCAL_FINISH.has(rule.meta.id)))) wholeVisitors.push(isolated.visitor);
-    else visitors.push(isolated.visitor);
+    // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk);
+    // utl-file-small-buffer reports only at a call of UTL_FILE.FOPEN: in a document without one it has nothing to
+    // combine across items and is walked with them
+    const combines = wholeDocument || (isolated.finishes && !ITEM_LOCAL_FINISH.has(rule.meta.id));
+    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
+    if (cache && combines && !idle) {
+      if (Object.keys(isolated.visitor).length > 0) wholeVisitors.push(isolated.visitor);
+    } else visitors.push(isolated.visitor);
     finishers.push(isolated.finish);
   }
   const semantics = semanticsCollector();
