@@ -9,7 +9,11 @@ import assert from 'node:assert/strict';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
 import { ItemCache } from '../../server/src/analysis/itemCache.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { PERFORMANCE_RULES } from '../../server/src/analysis/rules/registry.ts';
 import { largestPackageBody, loadCorpus, packageBodyNear } from '../bench/corpus.ts';
+
+/** Every rule on, the preview ones too (the per-loop finish() rules among them). */
+const ALL_RULES: AnalyzerConfig = { rules: Object.fromEntries(PERFORMANCE_RULES.map((r) => [r.meta.id, { enabled: true }])) };
 
 const FILE = 'pkg.pkb';
 
@@ -145,11 +149,11 @@ test('item reuse: a sibling that starts or stops always raising changes an uncha
   doc.edit(body(declarations, loopA, loopB, loopC, raises), 'fail raises again');
 });
 
-test('item reuse: a randomized series of edits on a real package body matches a from-scratch analysis', () => {
+for (const [label, config, near, count] of [['default rules', undefined, 1200, 60], ['every rule on', ALL_RULES, 600, 40]] as const) test(`item reuse: a randomized series of edits on a real package body matches a from-scratch analysis (${label})`, () => {
   const files = loadCorpus();
-  const file = packageBodyNear(files, 1200) ?? largestPackageBody(files);
+  const file = packageBodyNear(files, near) ?? largestPackageBody(files);
   assert.ok(file, 'a package body in the corpus');
-  const doc = new OpenDocument(new WorkspaceIndex());
+  const doc = new OpenDocument(new WorkspaceIndex(), config);
   let text = file.text;
   doc.edit(text, 'opening');
   let seed = 15;
@@ -166,7 +170,7 @@ test('item reuse: a randomized series of edits on a real package body matches a 
     (lines, at) => { lines.splice(at, 0, '    for q in (select 1 x from dual) loop update t set v = q.x; end loop;'); return 'a loop with SQL inserted'; },
   ];
   let replayed = doc.items.reused;
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < count; i++) {
     const lines = text.split('\n');
     const at = random(lines.length);
     const what = edits[random(edits.length)]!(lines, at);
@@ -174,7 +178,7 @@ test('item reuse: a randomized series of edits on a real package body matches a 
     doc.edit(text, `edit ${i + 1} (${what} at line ${at + 1} of ${file.path})`);
   }
   replayed = doc.items.reused - replayed;
-  assert.ok(replayed > 60, `items were replayed (${replayed}), walked ${doc.items.walked}`);
+  assert.ok(replayed > count, `items were replayed (${replayed}), walked ${doc.items.walked}`);
 });
 
 test('item reuse: a file opened in one item and written in a loop by another is still found when neither is edited', () => {
