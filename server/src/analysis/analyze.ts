@@ -25,10 +25,11 @@ import { withLfLineBreaks } from '../parser/lineBreaks.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
-import type { Scope } from './semantic/scope.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
+import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
+import { Scope } from './semantic/scope.ts';
 
 export interface RuleSetting {
   enabled?: boolean;
@@ -62,6 +63,11 @@ export interface AnalyzeOptions extends Pick<ParseOptions, 'unitCache'> {
    * while the rules' findings grow. The returned script has no models left.
    */
   findingsOnly?: boolean;
+  /**
+   * The open document's kept items (the editor): an unchanged item whose inputs answer as before replays its
+   * last results instead of being walked. Results equal a from-scratch analysis's.
+   */
+  items?: ItemCache;
 }
 
 export interface AnalysisResult {
@@ -98,6 +104,20 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const config = options.config;
   const file = options.file;
 
+  // The editor's kept items: valid for the same file, configuration and rules only.
+  // a check run (findingsOnly) analyses each text once: nothing to keep
+  let cache = options.findingsOnly ? undefined : options.items;
+  if (cache) {
+    const settingsKey = serialise({ file, config, extra: options.extraRules?.map((r) => r.meta.id) });
+    if (settingsKey === undefined) cache = undefined;
+    else if (cache.settingsKey !== settingsKey) {
+      cache.clear();
+      cache.settingsKey = settingsKey;
+    }
+  }
+  /** The item being walked with its reads recorded (only while a kept item may come of it). */
+  let recording: Recording | undefined;
+
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
   const ownDefinitions = definitionsOfScript(file ?? '', script);
@@ -109,7 +129,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const index = options.index;
   // The same few names are looked up thousands of times in a long body: answer each once per document.
   const looked = new Map<string, readonly IndexedDefinition[]>();
-  const lookup = (name: string): readonly IndexedDefinition[] => {
+  const lookupOnce = (name: string): readonly IndexedDefinition[] => {
     const known = looked.get(name);
     if (known) return known;
     const mine = own.get(name) ?? [];
@@ -118,9 +138,27 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     looked.set(name, found);
     return found;
   };
+  const lookup = (name: string): readonly IndexedDefinition[] => {
+    const found = lookupOnce(name);
+    if (recording && !recording.looked.has(name)) {
+      recording.looked.add(name);
+      recordAnswer(recording, (answer) => ({ kind: 'lookup', name, answer }), found);
+    }
+    return found;
+  };
 
   // keys of tables: this document's own DDL first, then the rest of the workspace's
   let ownKeys: Map<string, SchemaFact[]> | undefined;
+  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => {
+    const found = keysOnce(table);
+    if (recording && !recording.tables.has(table)) {
+      recording.tables.add(table);
+      recordAnswer(recording, (answer) => ({ kind: 'keys', table, answer }), found);
+    }
+    return found;
+  };
+  // a simple view of this document has the keys of its base table, wherever that is declared
+  const keysOnce = (table: string): readonly (TableKey & { file?: string })[] => resolveKeys(table, factsOf);
   const factsOf = (table: string): readonly (SchemaFact & { file?: string })[] => {
     if (!ownKeys) {
       ownKeys = new Map();
@@ -130,8 +168,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const others = index ? index.keysOf(table).filter((k) => k.file !== file) : [];
     return others.length === 0 ? mine : [...mine, ...others];
   };
-  // a simple view of this document has the keys of its base table, wherever that is declared
-  const keysOf = (table: string): readonly (TableKey & { file?: string })[] => resolveKeys(table, factsOf);
+
   // a SELECT, or the query of INSERT ... SELECT (its tables after the target), that fixes a key reads one row
   const singleRowOf = (sql: SqlStatementNode): string | undefined => {
     if (sql.sqlKind === 'select') return singleRowReason(sql, textIn(sql.range), keysOf);
@@ -149,18 +186,30 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     if (!call) return false;
     const resolution = resolveCall(call, scope, lookup);
     const sub = resolution.symbol?.subprogram;
-    if (sub) return subprogramAlwaysRaises(sub, (name) => scope.lookup(name)?.symbol.subprogram);
+    if (sub) {
+      // the verdict reads the bodies of the subprograms it reaches: an item that asked depends on them
+      const reached = (found: SubprogramNode | undefined) => {
+        if (found && recording) recordSibling(recording, found);
+        return found;
+      };
+      return subprogramAlwaysRaises(reached(sub)!, (name) => reached(scope.lookup(name)?.symbol.subprogram));
+    }
     const definition = resolution.definition;
     // the body's definition carries the verdict; the spec's does not
     return definition !== undefined && lookup(definition.name).some((d) => d.alwaysRaises === true && d.kind === definition.kind);
   };
 
   let lineStarts: number[] | undefined;
-  const textIn = (range: SourceRange): string => {
+  const textOnce = (range: SourceRange): string => {
     lineStarts ??= lineStartsOf(text);
     const start = (lineStarts[range.line - 1] ?? text.length) + range.column - 1;
     const end = (lineStarts[range.endLine - 1] ?? text.length) + range.endColumn - 1;
     return text.slice(start, end);
+  };
+  const textIn = (range: SourceRange): string => {
+    const found = textOnce(range);
+    if (recording && !insideItem(range, recording.sub)) recording.reads.push({ kind: 'text', range, answer: found });
+    return found;
   };
   const textOfStatement = (statement: StatementNode) => textIn(statement.range);
   // Rules build short ranges from a statement's start (`column + 'SELECT'.length`); code rebuilt by error
@@ -185,9 +234,16 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
 
   // The call graph of the workspace, with this document as parsed now (the editor re-indexes after analysing).
   // A check run's worker in its first pass has no workspace graph yet: the document's own graph then.
-  const graph = !index?.callGraph || file === undefined
+  const baseGraph = !index?.callGraph || file === undefined
     ? graphOfDocument(file ?? '', script)
     : index.callGraph.isCurrent(file, script) ? index.callGraph : index.callGraph.overlay(file, script, ownDefinitions);
+  // with kept items, every question an item's walk asks the graph is recorded with its answer
+  const graph = cache ? recordedGraph(baseGraph, () => recording) : baseGraph;
+  const hasSyntaxErrorIn = (range: SourceRange): boolean => {
+    const answer = script.syntaxErrors.some((e) => overlaps(e, range));
+    if (recording) recording.reads.push({ kind: 'syntax', range, answer });
+    return answer;
+  };
   const graphFile = file ?? '';
   const rowContextOf = (sub: SubprogramNode) => sqlFunctionRowContext(graph, graphFile, sub);
 
@@ -200,29 +256,61 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const countGivenAtRun = new WeakSet<Finding>();
   const failures: Finding[] = [];
   const visitors: ModelVisitor[] = [];
+  /** Visitors of rules that combine items or read the whole text: with kept items, a walk of their own over every item. */
+  const wholeVisitors: ModelVisitor[] = [];
   const finishers: (() => void)[] = [];
+  /** Findings an item-local rule reported in finish(): they belong to the item they lie in. */
+  const finishFindings: KeptFinding[] = [];
+  let finishing = false;
   for (const rule of [...PERFORMANCE_RULES, ...(options.extraRules ?? [])]) {
     const setting = config?.rules?.[rule.meta.id];
     if (setting?.enabled === false) continue;
     // preview rules of the analyzer run only when the configuration turns them on ("rules": {"output-in-loop": "on"});
     // rules the caller passes in (tests, plugins) run because they were passed
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
+    const wholeDocument = DOCUMENT_WIDE.has(rule.meta.id) || options.extraRules?.includes(rule) === true;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, singleRowOf,
+      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, hasSyntaxErrorIn, singleRowOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
+      onReport: (f) => {
+        if (!cache || wholeDocument) return;
+        const kept = { finding: { ...f }, overDictionary: overDictionary.has(f), overSeedRows: overSeedRows.has(f), countGivenAtRun: countGivenAtRun.has(f) };
+        if (finishing) {
+          if (ITEM_LOCAL_FINISH.has(rule.meta.id)) finishFindings.push(kept);
+        } else if (recording) {
+          if (insideItem(f, recording.sub)) recording.findings.push(kept);
+          else recording.ok = false;
+        }
+      },
       overDictionary,
       overSeedRows,
       countGivenAtRun,
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
-    visitors.push(isolated.visitor);
+    // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk);
+    // utl-file-small-buffer reports only at a call of UTL_FILE.FOPEN: in a document without one it has nothing to
+    // combine across items and is walked with them
+    const combines = wholeDocument || (isolated.finishes && !ITEM_LOCAL_FINISH.has(rule.meta.id));
+    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
+    if (cache && combines && !idle) {
+      if (Object.keys(isolated.visitor).length > 0) wholeVisitors.push(isolated.visitor);
+    } else visitors.push(isolated.visitor);
     finishers.push(isolated.finish);
   }
   const semantics = semanticsCollector();
   if (!options.findingsOnly) visitors.push(semantics.visitor);
+  if (cache) {
+    // the sibling subprograms a call in an item resolves to: a rule may read their bodies
+    visitors.unshift({
+      call({ resolution }) {
+        const sub = resolution.symbol?.subprogram;
+        if (recording && sub) recordSibling(recording, sub);
+      },
+    });
+  }
 
   // tables the script seeds itself: top-level INSERT ... VALUES statements
   const seededTables = new Set<string>();
@@ -236,15 +324,83 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   }
   // what the roles need of each unit once its model may be gone
   const roleUnits = roleUnitsOf(script);
+  const kept = new Map<SubprogramNode, KeptItem>();
+  const walkedItems: { sub: SubprogramNode; item: KeptItem }[] = [];
+  const reusedItems: SubprogramNode[] = [];
+  let keepItems = false;
+  const contexts = new Map<UnitNode, string>();
+  const answers = { lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce };
+  const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
+    if (!cache || !keepItems) return walk();
+    let context = contexts.get(unit);
+    if (context === undefined) contexts.set(unit, (context = unitContext(unit, textOnce, seededTables)));
+    const previous = cache.items.get(sub);
+    if (previous && previous.context === context && readsUnchanged(previous, unit, answers)) {
+      for (const k of previous.findings) {
+        const finding = { ...k.finding };
+        if (k.overDictionary) overDictionary.add(finding);
+        if (k.overSeedRows) overSeedRows.add(finding);
+        if (k.countGivenAtRun) countGivenAtRun.add(finding);
+        ruleFindings.push(finding);
+      }
+      semantics.result.loops.push(...previous.loops);
+      semantics.result.calls.push(...previous.calls);
+      kept.set(sub, previous);
+      reusedItems.push(sub);
+      return;
+    }
+    const firstLoop = semantics.result.loops.length;
+    const firstCall = semantics.result.calls.length;
+    recording = { sub, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set() };
+    try {
+      walk();
+    } finally {
+      const done = recording;
+      recording = undefined;
+      if (done.ok) {
+        const item: KeptItem = { context, reads: done.reads, findings: done.findings, loops: semantics.result.loops.slice(firstLoop), calls: semantics.result.calls.slice(firstCall) };
+        kept.set(sub, item);
+        walkedItems.push({ sub, item });
+      }
+    }
+  };
   for (const unit of script.units) {
     if (unit.wrapped) continue;
     // only several conditional-compilation views can repeat a loop or a call
     semantics.dedupe = unit.views.length > 1;
-    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises, rowContextOf });
+    keepItems = unit.views.length === 1;
+    for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors, callAlwaysRaises, rowContextOf, aroundSubprogram });
     // Rules keep what they need of a unit (a loop, a call) in their own state; the rest of the model can go.
     if (options.findingsOnly) unit.views = [];
   }
+  if (wholeVisitors.length > 0) {
+    for (const unit of script.units) {
+      if (unit.wrapped) continue;
+      for (const view of unit.views) walkUnits(view as UnitNode[], { lookup, textOf: textOfStatement, textIn, keysOf, seededTables, visitors: wholeVisitors, callAlwaysRaises, rowContextOf });
+    }
+  }
+  finishing = true;
   for (const finish of finishers) finish();
+  if (cache) {
+    // a per-loop report of finish() belongs to the walked item it lies in; one in a replayed item would be doubled
+    let sound = failures.length === 0;
+    for (const f of finishFindings) {
+      const owner = walkedItems.find((w) => insideItem(f.finding, w.sub));
+      if (owner) owner.item.findings.push(f);
+      else if (reusedItems.some((sub) => insideItem(f.finding, sub))) sound = false;
+    }
+    // a rule that failed (or a report it could not place) ends reuse for this analysis: from scratch, nothing kept
+    if (!sound) {
+      cache.clear();
+      return reusedItems.length > 0 ? analyzeText(source, { ...options, items: undefined, script }) : finishResult();
+    }
+    cache.items = kept;
+    cache.reused += reusedItems.length;
+    cache.walked += walkedItems.length;
+  }
+  return finishResult();
+
+  function finishResult(): AnalysisResult {
 
   const builtins = [...script.syntaxErrors, ...script.notes]
     .filter((f) => config?.rules?.[f.rule]?.enabled !== false)
@@ -256,6 +412,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const findings = applySuppressions(text, dedupe([...builtins, ...placed, ...failures])).sort(compareFindings);
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
+  }
 }
 
 /** Each unit of the first view in script order, with its segment: all that roles ask of a unit. */
@@ -265,6 +422,66 @@ function roleUnitsOf(script: ParsedScript): RoleUnit[] {
     for (const unit of parsed.views[0] ?? []) units.push({ line: unit.range.line, endLine: unit.range.endLine, unitKind: unit.unitKind, segment: parsed.segment });
   }
   return units;
+}
+
+interface Recording {
+  sub: SubprogramNode;
+  reads: OutsideRead[];
+  findings: KeptFinding[];
+  /** False when something the walk did cannot be replayed (a report outside the item, an answer that cannot be compared). */
+  ok: boolean;
+  looked: Set<string>;
+  tables: Set<string>;
+  siblings: Set<SubprogramNode>;
+}
+
+function recordSibling(recording: Recording, sub: SubprogramNode): void {
+  if (recording.siblings.has(sub) || insideItem(sub.range, recording.sub)) return;
+  recording.siblings.add(sub);
+  recording.reads.push({ kind: 'sibling', sub });
+}
+
+function recordAnswer(recording: Recording, read: (answer: string) => OutsideRead, value: unknown): void {
+  const answer = serialise(value);
+  if (answer === undefined) recording.ok = false;
+  else recording.reads.push(read(answer));
+}
+
+/** The graph as rules and the walk see it with kept items: each question asked during an item's walk is recorded. */
+function recordedGraph(graph: CallGraph, current: () => Recording | undefined): CallGraph {
+  return new Proxy(graph, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        const recording = current();
+        if (recording) recordAnswer(recording, (answer) => ({ kind: 'graph', method: String(property), args, answer }), result);
+        return result;
+      };
+    },
+  });
+}
+
+/**
+ * What an item's walk reads of its unit and document besides the questions it records: the text outside the
+ * unit (another unit of the document, such as the package spec), the unit's header and declarations (types,
+ * constants, cursors), its subprograms' signatures and places (how names resolve), its body, the seeded tables.
+ */
+function unitContext(unit: UnitNode, textIn: (range: SourceRange) => string, seededTables: ReadonlySet<string>): string {
+  const whole = { line: 1, column: 1 };
+  const before = textIn({ ...whole, endLine: unit.range.line, endColumn: unit.range.column });
+  const after = textIn({ line: unit.range.endLine, column: unit.range.endColumn, endLine: Number.MAX_SAFE_INTEGER, endColumn: 1 });
+  // (where the unit ends and where its subprograms are is not part of it: an item reads a subprogram's place
+  // only through a call or a verdict that reaches it, and those record the subprogram, which must then be the same node)
+  const parts: unknown[] = [before, after, unit.unitKind, unit.name, unit.range.line, unit.range.column, [...seededTables].sort()];
+  for (const declaration of unit.declarations) parts.push(declaration.range, textIn(declaration.range));
+  for (const sub of unit.subprograms) {
+    parts.push(sub.name, sub.subprogramKind, sub.methodKind, sub.parameters.map(({ range: _place, ...signature }) => signature), sub.returnType, sub.properties, sub.isDeclarationOnly, sub.isCallSpec);
+  }
+  if (unit.body) parts.push(unit.body.range, textIn(unit.body.range));
+  for (const statement of unit.statements) parts.push(statement.range, textIn(statement.range));
+  return serialise(parts) ?? `unique:${Math.random()}`;
 }
 
 function graphOfDocument(file: string, script: ParsedScript): CallGraph {
@@ -286,7 +503,6 @@ function dedupe(findings: Finding[]): Finding[] {
 
 interface IsolationEnv {
   file: string | undefined;
-  singleRowOf: RuleContext['singleRowOf'];
   text: string;
   textIn(range: SourceRange): string;
   clamp(range: SourceRange): SourceRange;
@@ -296,7 +512,11 @@ interface IsolationEnv {
   config: AnalyzerConfig | undefined;
   callGraph: CallGraph;
   syntaxErrors: readonly Finding[];
+  hasSyntaxErrorIn(range: SourceRange): boolean;
+  singleRowOf: RuleContext['singleRowOf'];
   onFinding(finding: Finding): void;
+  /** Each finding as the rule reports it (before its finish()), complete. */
+  onReport(finding: Finding): void;
   overDictionary: WeakSet<Finding>;
   overSeedRows: WeakSet<Finding>;
   countGivenAtRun: WeakSet<Finding>;
@@ -307,7 +527,7 @@ interface IsolationEnv {
  * A rule's visitor wrapped so that an exception in the rule ends that rule for this document only: its
  * findings are dropped, an internal-error finding says which rule failed, and the other rules go on.
  */
-function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: IsolationEnv): { visitor: ModelVisitor; finish: () => void } | undefined {
+function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: IsolationEnv): { visitor: ModelVisitor; finish: () => void; finishes: boolean } | undefined {
   const meta = rule.meta;
   const pending: Finding[] = [];
   let failed = false;
@@ -327,8 +547,8 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     callAlwaysRaises: env.callAlwaysRaises,
     codeRanges: env.codeRanges,
     definitions: env.lookup,
+    hasSyntaxErrorIn: env.hasSyntaxErrorIn,
     singleRowOf: env.singleRowOf,
-    hasSyntaxErrorIn: (range) => env.syntaxErrors.some((e) => overlaps(e, range)),
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);
       const computed = options.severity ?? (options.loop ? severityForHeat(meta.defaultSeverity, options.loop.estimate) : meta.defaultSeverity);
@@ -345,6 +565,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
       if (options.loop?.estimate.overSeedRows) env.overSeedRows.add(finding);
       if (options.loop?.estimate.countGivenAtRun) env.countGivenAtRun.add(finding);
       pending.push(finding);
+      env.onReport(finding);
     },
   };
   let created: ReturnType<Rule['create']>;
@@ -379,5 +600,5 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     }
     if (!failed) for (const f of pending) env.onFinding(f);
   };
-  return { visitor, finish };
+  return { visitor, finish, finishes: typeof created.finish === 'function' };
 }

@@ -5,6 +5,7 @@
  * request handler.
  */
 import { analyzeText } from '../analysis/analyze.ts';
+import type { ItemCache } from '../analysis/itemCache.ts';
 import type { DocumentSemantics } from '../analysis/semantic/documentSemantics.ts';
 import { parseScript, type ParsedScript } from '../syntax/parseScript.ts';
 import type { AnalyzerConfig, EditorFinding, LoopEstimate, ResolvedCall, WorkspaceIndex } from './analyzerApi.ts';
@@ -35,6 +36,8 @@ export interface AnalyzeDocumentOptions {
   /** A parse of exactly this text the caller already made (the editor parses, lets requests in, then analyses). */
   script?: ParsedScript;
   log?: (message: string) => void;
+  /** The open document's kept items: unchanged package items replay their last results (see itemCache.ts). */
+  items?: ItemCache;
 }
 
 const noSemantics: DocumentSemantics = { loops: [], calls: [], callAt: () => undefined };
@@ -62,7 +65,7 @@ export function analyzeDocument(text: string, options: AnalyzeDocumentOptions): 
   let findings: EditorFinding[];
   let semantics = noSemantics;
   try {
-    const result = analyzeText(text, { file: options.file, index: options.index, config: options.config, script });
+    const result = analyzeText(text, { file: options.file, index: options.index, config: options.config, script, items: options.items });
     findings = result.findings;
     semantics = result.semantics;
   } catch (error) {

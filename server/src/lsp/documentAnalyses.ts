@@ -8,6 +8,7 @@
  * superseded version. The rule configuration is resolved per document: its workspace folder's `.plsqlperf.json`
  * plus the editor's rule settings for that folder.
  */
+import { ItemCache } from '../analysis/itemCache.ts';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from './uri.ts';
 import type { AnalyzerConfig, WorkspaceIndex } from './analyzerApi.ts';
@@ -39,6 +40,8 @@ interface DocumentState {
   running?: Running;
   /** Requests that need the analysis of a given version (code actions) wait for it here. */
   waiters: { version: number; resolve: (result: VersionedAnalysis | undefined) => void }[];
+  /** What the rules gave for each package item last time: an unchanged item is not walked again. Dropped with the state. */
+  items: ItemCache;
 }
 
 export class DocumentAnalyses {
@@ -170,7 +173,7 @@ export class DocumentAnalyses {
   private stateOf(uri: string): DocumentState {
     let state = this.states.get(uri);
     if (!state) {
-      state = { waiters: [] };
+      state = { waiters: [], items: new ItemCache() };
       this.states.set(uri, state);
     }
     return state;
@@ -209,7 +212,7 @@ export class DocumentAnalyses {
     await new Promise((resolve) => setImmediate(resolve));
     if (running.cancelled) return undefined;
     const analysis = analyzeDocument(text, {
-      file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later', script,
+      file: this.keys.keyOf(document.uri), index: this.index, config, log: this.log, updateIndex: 'later', script, items: state.items,
     });
     // Excluded by the project: navigation and the outline still work, findings are not shown.
     return this.settle(document, running, state, config ? analysis : { ...analysis, findings: [] });

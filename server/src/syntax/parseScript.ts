@@ -141,7 +141,13 @@ function parseCode(
     const hit = cacheGet(key);
     if (hit) {
       parseCounters.cacheHits++;
-      return { origin, views: hit.views.map((units) => rebaseUnits(units, hit.origin, origin)), errors: hit.errors };
+      if (hit.origin.line !== origin.line || hit.origin.column !== origin.column) {
+        // Moved: the entry keeps the moved copy, so the next parse with the item at this place gives back the
+        // same objects (the editor's per-item reuse of rule results and call-graph facts is keyed by them).
+        hit.views = hit.views.map((units) => rebaseUnits(units, hit.origin, origin));
+        hit.origin = origin;
+      }
+      return { origin, views: hit.views, errors: hit.errors };
     }
   }
   if (useCache) parseCounters.cacheMisses++;

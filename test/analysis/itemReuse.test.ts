@@ -1,0 +1,215 @@
+/**
+ * The editor's per-item reuse of rule results (ItemCache): after every edit, the findings and the editor's
+ * semantics (loops for inlay hints, resolved calls for hover) of an analysis that replays unchanged items equal
+ * those of a from-scratch analysis of the same text against the same workspace. Each scenario also checks that
+ * the edit changed the findings (so equality is not trivially the old result) or that items were replayed.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeText, type AnalysisResult, type AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
+import { ItemCache } from '../../server/src/analysis/itemCache.ts';
+import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { PERFORMANCE_RULES } from '../../server/src/analysis/rules/registry.ts';
+import { largestPackageBody, loadCorpus, packageBodyNear } from '../bench/corpus.ts';
+
+/** Every rule on, the preview ones too (the per-loop finish() rules among them). */
+const ALL_RULES: AnalyzerConfig = { rules: Object.fromEntries(PERFORMANCE_RULES.map((r) => [r.meta.id, { enabled: true }])) };
+
+const FILE = 'pkg.pkb';
+
+/** An open document as the editor analyses it: kept items, the unit cache, re-indexed after each analysis. */
+class OpenDocument {
+  readonly items = new ItemCache();
+  constructor(readonly index: WorkspaceIndex, readonly config?: AnalyzerConfig) {}
+
+  /** Analyses incrementally and from scratch, asserts they agree, and returns the incremental result. */
+  edit(text: string, what: string): AnalysisResult {
+    const scratch = analyzeText(text, { file: FILE, index: this.index, config: this.config, unitCache: false });
+    const incremental = analyzeText(text, { file: FILE, index: this.index, config: this.config, unitCache: true, items: this.items });
+    assert.deepEqual(incremental.findings, scratch.findings, `findings after ${what}`);
+    assert.deepEqual(semanticsOf(incremental), semanticsOf(scratch), `hints and hover after ${what}`);
+    this.index.updateFromScript(FILE, incremental.script, text);
+    return incremental;
+  }
+}
+
+/** What the editor shows of the semantics: loop estimates (inlay hints) and how each call resolved (hover, definition). */
+function semanticsOf(result: AnalysisResult): unknown {
+  return {
+    loops: result.semantics.loops,
+    calls: result.semantics.calls.map((c) => ({
+      name: c.name, range: c.range, nameRange: c.nameRange, context: c.context, loop: c.loop, loopHeader: c.loopHeader,
+      kind: c.resolution.kind, definition: c.resolution.definition,
+      symbol: c.resolution.symbol && { name: c.resolution.symbol.name, kind: c.resolution.symbol.kind, range: c.resolution.symbol.range },
+    })),
+  };
+}
+
+const rulesOf = (result: AnalysisResult) => result.findings.map((f) => `${f.line}:${f.rule}`);
+
+const spec = `create or replace package pkg as
+  procedure a;
+  procedure b;
+  procedure c;
+  procedure fail;
+end pkg;
+/
+`;
+
+function body(declarations: string, a: string, b: string, c: string, fail: string): string {
+  return `${spec}create or replace package body pkg as
+${declarations}
+  procedure a is
+  begin
+${a}
+  end a;
+
+  procedure b is
+  begin
+${b}
+  end b;
+
+  procedure c is
+  begin
+${c}
+  end c;
+
+  procedure fail is
+  begin
+${fail}
+  end fail;
+end pkg;
+/
+`;
+}
+
+const loopA = `    for i in 1 .. c_n loop
+      update t set v = v + 1 where id = i;
+    end loop;`;
+const loopB = `    for r in (select id from t) loop
+      if r.id = 0 then
+        insert into log_t values (r.id);
+        fail;
+      end if;
+    end loop;`;
+const loopC = `    for r in (select id from t) loop
+      helper(r.id);
+    end loop;`;
+const raises = `    raise_application_error(-20001, 'stop');`;
+
+test('item reuse: editing one item of a package body walks it again and replays the others', () => {
+  const index = new WorkspaceIndex();
+  index.update('helper.prc', 'create or replace procedure helper(p number) as\nbegin\n  null;\nend;\n/\n');
+  const doc = new OpenDocument(index);
+  const declarations = '  c_n constant pls_integer := 10;';
+  doc.edit(body(declarations, loopA, loopB, loopC, raises), 'the first analysis');
+  const reusedBefore = doc.items.reused;
+  const edited = doc.edit(body(declarations, loopA, `${loopB}\n    for j in 1 .. 5 loop\n      delete from t where id = j;\n    end loop;`, loopC, raises), 'an edit of b');
+  // a is where it was: replayed; c and fail moved down (messages quote lines): walked
+  assert.equal(doc.items.reused - reusedBefore, 1, 'a is replayed');
+  assert.ok(edited.findings.some((f) => f.rule === 'dml-in-loop' && /DELETE/i.test(f.message)), rulesOf(edited).join(' '));
+  // an edit inside a line of a: a is walked; b, c and fail (now at their new places since the last parse) replayed
+  const reusedThen = doc.items.reused;
+  doc.edit(body(declarations, loopA.replace('v + 1', 'v + 2'), `${loopB}\n    for j in 1 .. 5 loop\n      delete from t where id = j;\n    end loop;`, loopC, raises), 'an edit of a');
+  assert.equal(doc.items.reused - reusedThen, 3, 'b, c and fail are replayed');
+});
+
+test('item reuse: an edit of the package declarations (a loop bound) reaches an unchanged item', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const small = doc.edit(body('  c_n constant pls_integer := 10;', loopA, loopB, loopC, raises), 'a small bound');
+  const large = doc.edit(body('  c_n constant pls_integer := 1000000;', loopA, loopB, loopC, raises), 'a large bound');
+  const updateIn = (r: AnalysisResult) => r.findings.find((f) => f.rule === 'dml-in-loop' && /UPDATE/i.test(f.message));
+  assert.notDeepEqual(updateIn(large), updateIn(small), 'the loop bound reaches the finding in a');
+});
+
+test('item reuse: another file an item calls starts or stops running SQL', () => {
+  const index = new WorkspaceIndex();
+  const quiet = 'create or replace procedure helper(p number) as\nbegin\n  null;\nend;\n/\n';
+  const busy = 'create or replace procedure helper(p number) as\nbegin\n  update t set v = p;\nend;\n/\n';
+  index.update('helper.prc', quiet);
+  const doc = new OpenDocument(index);
+  const text = body('  c_n constant pls_integer := 10;', loopA, loopB, loopC, raises);
+  const before = doc.edit(text, 'helper runs no SQL');
+  index.update('helper.prc', busy);
+  const after = doc.edit(text, 'helper runs an UPDATE');
+  const hidden = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'hidden-sql-in-loop').length;
+  assert.equal(hidden(before), 0, rulesOf(before).join(' '));
+  assert.ok(hidden(after) > 0, rulesOf(after).join(' '));
+  index.update('helper.prc', quiet);
+  assert.equal(hidden(doc.edit(text, 'helper quiet again')), 0);
+});
+
+test('item reuse: a sibling that starts or stops always raising changes an unchanged item', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const declarations = '  c_n constant pls_integer := 10;';
+  const raising = doc.edit(body(declarations, loopA, loopB, loopC, raises), 'fail raises');
+  const quiet = doc.edit(body(declarations, loopA, loopB, loopC, '    null;'), 'fail returns');
+  const insertIn = (r: AnalysisResult) => r.findings.filter((f) => /INSERT/i.test(f.message) && f.rule === 'dml-in-loop').map((f) => f.severity + f.message);
+  assert.notDeepEqual(insertIn(quiet), insertIn(raising), 'whether fail raises reaches the INSERT in b');
+  doc.edit(body(declarations, loopA, loopB, loopC, raises), 'fail raises again');
+});
+
+for (const [label, config, near, count] of [['default rules', undefined, 1200, 60], ['every rule on', ALL_RULES, 600, 40]] as const) test(`item reuse: a randomized series of edits on a real package body matches a from-scratch analysis (${label})`, () => {
+  const files = loadCorpus();
+  const file = packageBodyNear(files, near) ?? largestPackageBody(files);
+  assert.ok(file, 'a package body in the corpus');
+  const doc = new OpenDocument(new WorkspaceIndex(), config);
+  let text = file.text;
+  doc.edit(text, 'opening');
+  let seed = 15;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const edits: ((lines: string[], at: number) => string)[] = [
+    (lines, at) => { lines[at] = `${lines[at]} `; return 'a space at the end of a line'; },
+    (lines, at) => { lines[at] = lines[at]!.replace(/\d/, (d) => String((Number(d) + 1) % 10)); return 'a digit changed'; },
+    (lines, at) => { lines.splice(at, 0, '    null;'); return 'a statement inserted'; },
+    (lines, at) => { lines.splice(at, 1); return 'a line deleted'; },
+    (lines, at) => { lines[at] = lines[at]!.slice(0, Math.max(0, lines[at]!.length - 3)); return 'a line cut short (a keystroke in the middle of typing)'; },
+    (lines, at) => { lines.splice(at, 0, '    for q in (select 1 x from dual) loop update t set v = q.x; end loop;'); return 'a loop with SQL inserted'; },
+  ];
+  let replayed = doc.items.reused;
+  for (let i = 0; i < count; i++) {
+    const lines = text.split('\n');
+    const at = random(lines.length);
+    const what = edits[random(edits.length)]!(lines, at);
+    text = lines.join('\n');
+    doc.edit(text, `edit ${i + 1} (${what} at line ${at + 1} of ${file.path})`);
+  }
+  replayed = doc.items.reused - replayed;
+  assert.ok(replayed > count, `items were replayed (${replayed}), walked ${doc.items.walked}`);
+});
+
+test('item reuse: a file opened in one item and written in a loop by another is still found when neither is edited', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const writer = `create or replace package body files as
+  procedure write_all(f in out utl_file.file_type) is
+  begin
+    for r in (select txt from t) loop
+      utl_file.put_line(f, r.txt);
+    end loop;
+  end write_all;
+
+  procedure other is
+  begin
+    null;
+  end other;
+
+  procedure run is
+    f utl_file.file_type;
+  begin
+    f := utl_file.fopen('DIR', 'out.txt', 'w');
+    write_all(f);
+    utl_file.fclose(f);
+  end run;
+end files;
+/
+`;
+  const first = doc.edit(writer, 'opening');
+  assert.ok(first.findings.some((f) => f.rule === 'utl-file-small-buffer'), rulesOf(first).join(' '));
+  const reused = doc.items.reused;
+  const edited = doc.edit(writer.replace('    null;', '    null; '), 'an edit of other');
+  assert.ok(doc.items.reused - reused >= 2, 'write_all and run are replayed');
+  assert.ok(edited.findings.some((f) => f.rule === 'utl-file-small-buffer'), rulesOf(edited).join(' '));
+});
