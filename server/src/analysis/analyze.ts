@@ -329,13 +329,24 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const reusedItems: SubprogramNode[] = [];
   let keepItems = false;
   const contexts = new Map<UnitNode, string>();
+  // The text outside a unit is part of every item's context (rules read the whole text). Compared as the span the
+  // edit changed since the last analysis, found once: a copy of the text outside each unit per analysis grows with
+  // the units times the text.
+  const changed = cache?.text === undefined ? undefined : changedSpan(cache.text, text);
+  const outsideUnchanged = (unit: UnitNode): boolean => {
+    if (!changed) return false;
+    lineStarts ??= lineStartsOf(text);
+    const start = (lineStarts[unit.range.line - 1] ?? text.length) + unit.range.column - 1;
+    const end = (lineStarts[unit.range.endLine - 1] ?? text.length) + unit.range.endColumn - 1;
+    return start <= changed.prefix && text.length - end <= changed.suffix;
+  };
   const answers = { lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce };
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     if (!cache || !keepItems) return walk();
     let context = contexts.get(unit);
     if (context === undefined) contexts.set(unit, (context = unitContext(unit, textOnce, seededTables)));
     const previous = cache.items.get(sub);
-    if (previous && previous.context === context && readsUnchanged(previous, unit, answers)) {
+    if (previous && previous.context === context && outsideUnchanged(unit) && readsUnchanged(previous, unit, answers)) {
       for (const k of previous.findings) {
         const finding = { ...k.finding };
         if (k.overDictionary) overDictionary.add(finding);
@@ -395,6 +406,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       return reusedItems.length > 0 ? analyzeText(source, { ...options, items: undefined, script }) : finishResult();
     }
     cache.items = kept;
+    cache.text = text;
     cache.reused += reusedItems.length;
     cache.walked += walkedItems.length;
   }
@@ -468,13 +480,24 @@ function recordedGraph(graph: CallGraph, current: () => Recording | undefined): 
  * unit (another unit of the document, such as the package spec), the unit's header and declarations (types,
  * constants, cursors), its subprograms' signatures and places (how names resolve), its body, the seeded tables.
  */
+/**
+ * The lengths of the common prefix and the common suffix of the last analysed text and this one, each on its own
+ * (the text before a place is unchanged when the place is within the prefix; the text after it, within the suffix).
+ */
+function changedSpan(previous: string, text: string): { prefix: number; suffix: number } {
+  const most = Math.min(previous.length, text.length);
+  let prefix = 0;
+  while (prefix < most && previous.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < most && previous.charCodeAt(previous.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+/** The unit's own context of an item, besides the text outside the unit (`changedSpan`). */
 function unitContext(unit: UnitNode, textIn: (range: SourceRange) => string, seededTables: ReadonlySet<string>): string {
-  const whole = { line: 1, column: 1 };
-  const before = textIn({ ...whole, endLine: unit.range.line, endColumn: unit.range.column });
-  const after = textIn({ line: unit.range.endLine, column: unit.range.endColumn, endLine: Number.MAX_SAFE_INTEGER, endColumn: 1 });
   // (where the unit ends and where its subprograms are is not part of it: an item reads a subprogram's place
   // only through a call or a verdict that reaches it, and those record the subprogram, which must then be the same node)
-  const parts: unknown[] = [before, after, unit.unitKind, unit.name, unit.range.line, unit.range.column, [...seededTables].sort()];
+  const parts: unknown[] = [unit.unitKind, unit.name, unit.range.line, unit.range.column, [...seededTables].sort()];
   for (const declaration of unit.declarations) parts.push(declaration.range, textIn(declaration.range));
   for (const sub of unit.subprograms) {
     parts.push(sub.name, sub.subprogramKind, sub.methodKind, sub.parameters.map(({ range: _place, ...signature }) => signature), sub.returnType, sub.properties, sub.isDeclarationOnly, sub.isCallSpec);

@@ -60,6 +60,8 @@ export class ItemCache {
   items = new Map<SubprogramNode, KeptItem>();
   /** The configuration and file the items were analysed with: a change drops them all. */
   settingsKey: string | undefined;
+  /** The text of the analysis the items come from: an item is reused only when the edit since lies inside its unit. */
+  text: string | undefined;
   /** Counters for tests and benchmarks. */
   reused = 0;
   walked = 0;

@@ -9,6 +9,7 @@
  * breadth-first search with a visited set: recursion and mutual recursion end, and the chain found is the
  * shortest.
  */
+import { createHash } from 'node:crypto';
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, SqlKind, SqlStatementNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import type { ParsedScript } from '../../syntax/parseScript.ts';
@@ -138,8 +139,7 @@ export function processesManyRows(sql: SqlStatementNode): boolean {
 const itemParts = new WeakMap<SubprogramNode, { context: string; subprograms: SubprogramFacts[]; sqlCalls: SqlCallSite[] }>();
 
 /** Everything a subprogram's facts depend on outside its own node, as a string. */
-function unitContext(file: string, units: readonly UnitNode[], unit: UnitNode): string {
-  const names = units.map((u) => `${u.unitKind} ${u.name ?? ''} ${u.subprograms.map((s) => s.name).join(',')}`).join(';');
+function unitContext(file: string, names: string, unit: UnitNode): string {
   const declarations = unit.declarations.map((d) => `${d.declarationKind} ${d.name}`).join(',');
   const subprograms = unit.subprograms.map((s) => `${s.name}@${s.nameRange.line}:${s.nameRange.column}`).join(',');
   return `${file}\u0000${names}\u0000${unit.unitKind} ${unit.name ?? ''} ${unit.subprogram === undefined}\u0000${declarations}\u0000${subprograms}`;
@@ -265,10 +265,16 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
     },
   };
   const units = script.units.flatMap((parsed) => (parsed.views[0] ?? []) as UnitNode[]);
+  // The file's unit names and members are part of every item's context: digested once per file, since a copy per
+  // unit grows with the square of the units (16,000 procedures in one file: gigabytes).
+  let names: string | undefined;
+  const namesDigest = () => (names ??= createHash('sha256')
+    .update(units.map((u) => `${u.unitKind} ${u.name ?? ''} ${u.subprograms.map((s) => s.name).join(',')}`).join(';'))
+    .digest('base64'));
   const contexts = new Map<UnitNode, string>();
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     let context = contexts.get(unit);
-    if (context === undefined) contexts.set(unit, (context = unitContext(file, units, unit)));
+    if (context === undefined) contexts.set(unit, (context = unitContext(file, namesDigest(), unit)));
     const kept = itemParts.get(sub);
     if (kept?.context === context) {
       subprograms.push(...kept.subprograms);
