@@ -13,18 +13,16 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
-import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, launchChromium, quickOpen, runCommand } from './workbench.ts';
+import { codeServerBinary, missingEditorTools, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
+import { launchChromium, quickOpen, runCommand } from './workbench.ts';
 
 const binary = codeServerBinary();
-const missing = !existsSync(binary)
-  ? `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`
-  : !existsSync(CHROMIUM_PATH) ? 'chromium is not installed (apt-get install chromium)' : undefined;
+const missing = missingEditorTools(binary);
 const artifacts = join(repoRoot, 'test-artifacts', 'editor');
 const vsix = join(repoRoot, 'dist', 'plsql-perf.vsix');
 

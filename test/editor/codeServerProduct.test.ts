@@ -13,18 +13,16 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
-import { codeServerBinary, startCodeServer, type CodeServerOptions, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, launchChromium, runCommand } from './workbench.ts';
+import { codeServerBinary, missingEditorTools, startCodeServer, type CodeServerOptions, type CodeServerSession } from './codeServerSession.ts';
+import { launchChromium, runCommand } from './workbench.ts';
 
 const binary = codeServerBinary();
-const missing = !existsSync(binary)
-  ? `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`
-  : !existsSync(CHROMIUM_PATH) ? 'chromium is not installed (apt-get install chromium)' : undefined;
+const missing = missingEditorTools(binary);
 const skip = process.env.CI !== 'true' && missing;
 const artifacts = join(repoRoot, 'test-artifacts', 'editor');
 

@@ -14,7 +14,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -23,13 +23,11 @@ import type { ProfileDocument } from '../../server/src/profile/profileDocument.t
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
 import { canvasInk } from '../profile/chromium.ts';
 import { BLOCK, DOCUMENT, FILE } from '../profile/support/seedBlock.ts';
-import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, chooseInOpenDialog, launchChromium, profileFrame, quickOpen, runCommand } from './workbench.ts';
+import { codeServerBinary, missingEditorTools, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
+import { chooseInOpenDialog, launchChromium, profileFrame, quickOpen, runCommand } from './workbench.ts';
 
 const binary = codeServerBinary();
-const missing = !existsSync(binary)
-  ? `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`
-  : !existsSync(CHROMIUM_PATH) ? 'chromium is not installed (apt-get install chromium)' : undefined;
+const missing = missingEditorTools(binary);
 const skip = process.env.CI !== 'true' && missing;
 const artifacts = join(repoRoot, 'test-artifacts', 'editor');
 const PROFILE_NAME = 'seed-recorded.plsqlprofile.json';

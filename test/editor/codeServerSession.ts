@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './workbench.ts';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 
@@ -15,6 +17,13 @@ export function codeServerBinary(): string {
   if (process.env.PLSQL_PERF_CODE_SERVER) return process.env.PLSQL_PERF_CODE_SERVER;
   const cache = process.env.PLSQL_PERF_CACHE ?? join(homedir(), '.cache', 'plsql-perf');
   return join(cache, `code-server-${CODE_SERVER_VERSION}`, 'node_modules', '.bin', 'code-server');
+}
+
+/** Why the code-server e2e tests cannot run on this machine (code-server or chromium missing), or undefined. */
+export function missingEditorTools(binary: string = codeServerBinary()): string | undefined {
+  if (!existsSync(binary)) return `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`;
+  if (!existsSync(CHROMIUM_PATH)) return 'chromium is not installed (apt-get install chromium)';
+  return undefined;
 }
 
 export interface CodeServerSession {

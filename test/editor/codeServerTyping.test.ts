@@ -17,17 +17,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ensureBuilt, repoRoot } from '../cli/buildOnce.ts';
-import { codeServerBinary, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
-import { CHROMIUM_PATH, launchChromium, quickOpen } from './workbench.ts';
+import { codeServerBinary, missingEditorTools, startCodeServer, type CodeServerSession } from './codeServerSession.ts';
+import { launchChromium, quickOpen } from './workbench.ts';
 
 const RSS_BOUND_MB = 400;
 const TYPING_MS = 30_000;
 const body = join(repoRoot, '../shared/corpus-wide/table-api-generator/src/OM_TAPIGEN.pkb');
 const binary = codeServerBinary();
-const missing = !existsSync(binary)
-  ? `code-server is not installed at ${binary} (run test/editor/install-code-server.sh)`
-  : !existsSync(CHROMIUM_PATH) ? 'chromium is not installed (apt-get install chromium)'
-    : !existsSync(body) ? `the wide corpus is missing (${body})` : undefined;
+const missing = missingEditorTools(binary) ?? (!existsSync(body) ? `the wide corpus is missing (${body})` : undefined);
 const skip = process.env.CI !== 'true' && missing;
 const artifacts = join(repoRoot, 'test-artifacts', 'editor');
 const vsix = join(repoRoot, 'dist', 'plsql-perf.vsix');
