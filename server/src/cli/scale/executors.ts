@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { FileWorker, type FileJob, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
+import { delayOptimizationForWorkers } from './workerTiering.ts';
 
 export type WorkerRequest =
   | { kind: 'first'; job: FileJob }
@@ -53,6 +54,7 @@ function startWorker(script: URL, workerData: unknown): Worker {
 }
 
 export function threadExecutor(config: AnalyzerConfig): Executor {
+  delayOptimizationForWorkers();
   const thread = startWorker(workerScript(), { config });
   const waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
   let failure: Error | undefined;
