@@ -19,7 +19,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COLD_TARGET_RATIO, runColdCheck } from './coldCheck.ts';
-import { threadsFor } from '../../server/src/cli/scale/runChecks.ts';
+import { planFor } from '../../server/src/cli/scale/runChecks.ts';
 import { corpusRoot, findRepoRoot } from './corpus.ts';
 
 interface Run {
@@ -102,15 +102,20 @@ try {
     return run;
   };
   const loadBefore = load();
-  // The default is one of these two (threadsFor: one thread on 2 cores); the threads are measured either way.
+  // The default on 3 cores or more is the threads (planFor); on 2 cores one thread: the threads are measured either way.
   const threads = String(Math.max(2, availableParallelism()));
   const x1One = measure('x1 --jobs 1', [corpusWide], ['--jobs', '1']);
   const x1Default = measure(`x1 --jobs ${threads}`, [corpusWide], ['--jobs', threads]);
+  const x1Bytes = readdirSync(corpusWide, { recursive: true, encoding: 'utf8' }).reduce((sum, p) => sum + (statSync(join(corpusWide, p)).isFile() ? statSync(join(corpusWide, p)).size : 0), 0);
   let x4One: Run | undefined;
   let x4Default: Run | undefined;
+  // Without --jobs, x4 on 2 cores: one thread analyzing each file as it parses it, neither of the two runs above.
+  let x4Chosen: Run | undefined;
   if (existsSync(x4)) {
     x4One = measure('x4 --jobs 1', [x4], ['--jobs', '1']);
     x4Default = measure(`x4 --jobs ${threads}`, [x4], ['--jobs', threads]);
+    const plan = planFor(undefined, 4 * x1Bytes);
+    if (plan.threads === 0 && !plan.keepsParses) x4Chosen = measure('x4 without --jobs (one thread, per file)', [x4], []);
   }
   const cacheFile = join(scratch, 'check-cache.json');
   const cachedTarget = existsSync(x4) ? x4 : corpusWide;
@@ -140,13 +145,19 @@ try {
     console.log(`- x4 peak RSS, --jobs ${threads}: ${fmt(x4Default.peakRssMb)} MB (target at most 800 MB: ${verdict(x4Default.peakRssMb <= 800)}); --jobs 1: ${fmt(x4One.peakRssMb)} MB`);
     const wall = x4Default.wallMs / x4One.wallMs;
     console.log(`- x4 --jobs ${threads} wall / --jobs 1 wall: ${wall.toFixed(2)} (target for the default at most 0.7: ${verdict(wall <= 0.7)}); x1: ${ratio(x1Default.wallMs, x1One.wallMs)}`);
+    if (x4Chosen) {
+      console.log(`- x4 without --jobs (one thread, per file): peak RSS ${fmt(x4Chosen.peakRssMb)} MB (target at most 800 MB: ${verdict(x4Chosen.peakRssMb <= 800)}); ` +
+        `wall / --jobs 1 wall ${ratio(x4Chosen.wallMs, x4One.wallMs)}, / --jobs ${threads} wall ${ratio(x4Chosen.wallMs, x4Default.wallMs)}; CPU / --jobs ${threads} CPU ${ratio(x4Chosen.cpuMs, x4Default.cpuMs)}`);
+    }
   }
   const cached = cacheAgain.wallMs / cacheFirst.wallMs;
   console.log(`- cached re-run wall / first run wall: ${(100 * cached).toFixed(0)}% (target at most 20%: ${verdict(cached <= 0.2)}); ` +
     `CPU: ${(100 * cacheAgain.cpuMs / cacheFirst.cpuMs).toFixed(0)}% (less sensitive to a loaded machine)`);
-  const x1Bytes = readdirSync(corpusWide, { recursive: true, encoding: 'utf8' }).reduce((sum, p) => sum + (statSync(join(corpusWide, p)).isFile() ? statSync(join(corpusWide, p)).size : 0), 0);
-  const picks = (bytes: number) => (threadsFor(undefined, bytes) === 0 ? '--jobs 1' : `--jobs ${threadsFor(undefined, bytes)}`);
-  console.log(`- without --jobs this machine runs ${picks(x1Bytes)} on x1 and ${picks(4 * x1Bytes)} on x4 (runChecks.ts threadsFor; the targets are for that default)`);
+  const picks = (bytes: number) => {
+    const plan = planFor(undefined, bytes);
+    return plan.threads > 0 ? `--jobs ${plan.threads}` : plan.keepsParses ? '--jobs 1' : 'one thread analyzing each file as it parses it';
+  };
+  console.log(`- without --jobs this machine runs ${picks(x1Bytes)} on x1 and ${picks(4 * x1Bytes)} on x4 (runChecks.ts planFor; the targets are for that default)`);
   console.log(`- x1 CPU, --jobs ${threads} / --jobs 1: ${ratio(x1Default.cpuMs, x1One.cpuMs)}` +
     (x4One && x4Default ? `; x4: ${ratio(x4Default.cpuMs, x4One.cpuMs)}` : '') +
     ' (each thread repeats V8\'s optimizing compilation of the parser, about half the CPU of a --jobs 1 run of x1: see "rest")');

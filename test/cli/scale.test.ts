@@ -1,7 +1,8 @@
 /**
  * The checker at scale: `--jobs N` gives the report `--jobs 1` gives (over code with cross-file findings),
  * `--cache FILE` gives it too (unchanged, after a file another depends on changes, after the configuration
- * changes, with a damaged cache), and `--max-file-size` skips a file too large with a clear error.
+ * changes, with a damaged cache), the main thread's per-file run (the default for much code on 2 cores) gives it
+ * too, and `--max-file-size` skips a file too large with a clear error.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +10,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, parseSize } from '../../server/src/cli/args.ts';
-import { PARALLEL_MIN_BYTES, SINGLE_THREAD_MAX_BYTES, threadsFor } from '../../server/src/cli/scale/runChecks.ts';
+import { PARALLEL_MIN_BYTES, planFor, SINGLE_THREAD_MAX_BYTES } from '../../server/src/cli/scale/runChecks.ts';
+import { checkInParallel } from '../../server/src/cli/scale/checkParallel.ts';
+import { checkFiles } from '../../server/src/cli/check.ts';
+import { discoverFiles } from '../../server/src/cli/discover.ts';
+import { createProjectAnalyzer } from '../../server/src/analysis/analyzeProject.ts';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
 import { runCli } from './runCli.ts';
 
@@ -168,16 +173,30 @@ test('--max-file-size: a file over the limit is reported as not checked (exit 2)
   assert.doesNotMatch(sparse.stderr, /Invalid string length|internal error/);
 });
 
-test('without --jobs: threads on 3 cores or more once there is 1 MB of code, on 2 cores above 32 MB, else the main thread; --jobs N as given', () => {
+test('without --jobs: threads on 3 cores or more once there is 1 MB of code, else the main thread (above 32 MB without keeping every parse); --jobs N as given', () => {
   const MB = 1024 * 1024;
-  assert.equal(threadsFor(undefined, 22 * MB, 2), 0, 'two cores: one thread is faster (measured in the scale bench)');
-  assert.equal(threadsFor(undefined, SINGLE_THREAD_MAX_BYTES + 1, 2), 2, 'two cores, much code: threads keep the memory bounded');
-  assert.equal(threadsFor(undefined, 88 * MB, 1), 0);
-  assert.equal(threadsFor(undefined, 22 * MB, 4), 4);
-  assert.equal(threadsFor(undefined, PARALLEL_MIN_BYTES - 1, 8), 0, 'too little code to pay for starting threads');
-  assert.equal(threadsFor(undefined, PARALLEL_MIN_BYTES, 8), 8);
-  assert.equal(threadsFor(1, 64 * MB, 8), 0);
-  assert.equal(threadsFor(3, 1, 2), 3);
+  const mainKeeping = { threads: 0, keepsParses: true };
+  const mainPerFile = { threads: 0, keepsParses: false };
+  assert.deepEqual(planFor(undefined, 22 * MB, 2), mainKeeping, 'two cores: one thread is faster (measured in the scale bench)');
+  assert.deepEqual(planFor(undefined, SINGLE_THREAD_MAX_BYTES, 2), mainKeeping);
+  assert.deepEqual(planFor(undefined, SINGLE_THREAD_MAX_BYTES + 1, 2), mainPerFile, 'two cores, much code: one thread, memory bounded');
+  assert.deepEqual(planFor(undefined, 88 * MB, 1), mainPerFile);
+  assert.deepEqual(planFor(undefined, 1 * MB, 1), mainKeeping);
+  assert.deepEqual(planFor(undefined, 22 * MB, 4), { threads: 4, keepsParses: false });
+  assert.deepEqual(planFor(undefined, PARALLEL_MIN_BYTES - 1, 8), mainKeeping, 'too little code to pay for starting threads');
+  assert.deepEqual(planFor(undefined, PARALLEL_MIN_BYTES, 8), { threads: 8, keepsParses: false });
+  assert.deepEqual(planFor(1, 64 * MB, 8), mainKeeping, '--jobs 1 is today\'s single thread whatever the size');
+  assert.deepEqual(planFor(3, 1, 2), { threads: 3, keepsParses: false });
+});
+
+test('the main thread analyzing each file as it parses it (the default above 32 MB on 2 cores) reports exactly what --jobs 1 reports', async () => {
+  const discovery = discoverFiles([join(repoRoot, 'examples'), ...corpusSlice()], root);
+  const keeping = checkFiles(discovery.files, createProjectAnalyzer({}, { findingsOnly: true }), discovery.errors);
+  const perFile = await checkInParallel(discovery.files, { config: {}, threads: 0 }, discovery.errors);
+  assert.ok(keeping.findings.some((f) => f.related?.some((r) => r.file !== f.file)), 'cross-file findings are part of the comparison');
+  assert.ok(keeping.files > 50, `${keeping.files} files`);
+  const timeless = (report: typeof keeping) => ({ ...report, parseMs: 0, analysisMs: 0, indexMs: 0, callGraphMs: 0 });
+  assert.deepEqual(timeless(perFile), timeless(keeping));
 });
 
 test('args: --jobs, --cache and --max-file-size', () => {

@@ -22,7 +22,7 @@ export interface CheckOptions {
   verbose: boolean;
   /** Apply the safe fixes to the files, then report what is left. */
   fix?: boolean;
-  /** Worker threads (`--jobs`); undefined: runChecks.ts threadsFor decides. 1 checks in the main thread alone. */
+  /** Worker threads (`--jobs`); undefined: runChecks.ts planFor decides. 1 checks in the main thread alone. */
   jobs?: number;
   /** The check cache (`--cache FILE`). */
   cache?: string;
@@ -61,7 +61,7 @@ Options:
       --fix              apply the safe fixes (they keep behaviour) to the files, print each change
                          on standard error, and report the findings that are left
   -j, --jobs N           check on N worker threads (default: one per core on 3 cores or more
-                         once there is 1 MB of code, on 2 cores above 32 MB; 1 = the main thread only)
+                         once there is 1 MB of code; 1 = the main thread only)
       --cache FILE       keep what each file contributed in FILE; a later run re-checks only
                          changed files and the files that depend on them
       --max-file-size SIZE  skip (and report) files larger than SIZE: bytes, or with KB, MB or GB

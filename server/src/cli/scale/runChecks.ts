@@ -1,6 +1,7 @@
 /**
  * Chooses how a check run does its work: today's single-thread run (check.ts) for `--jobs 1` and for runs too
- * small to pay for starting threads, worker threads for the rest, and the cache whenever `--cache` is given.
+ * small to pay for starting threads, worker threads for the rest (or the same per-file work in the main thread,
+ * where threads do not pay and the code is too large to keep parsed), and the cache whenever `--cache` is given.
  * Every way gives the same report.
  */
 import { availableParallelism } from 'node:os';
@@ -20,7 +21,7 @@ export const PARALLEL_MIN_BYTES = 1024 * 1024;
 
 export interface RunChoice {
   config: AnalyzerConfig;
-  /** `--jobs`; undefined: threadsFor decides. */
+  /** `--jobs`; undefined: planFor decides. */
   jobs: number | undefined;
   /** `--cache FILE`, opened (RunCache.open). */
   cache: RunCache | undefined;
@@ -35,25 +36,40 @@ export interface RunChoice {
  * Cores a machine needs before worker threads pay for their speed. A `--jobs 1` run already keeps two cores busy:
  * about half of its CPU is V8 compiling the parser's code on background threads (corpus-wide x1: main thread
  * 5.9 s, compiler and GC threads 6.1 s), and each worker thread compiles that code again and runs it cold until
- * it is compiled. Measured on 2 cores (loaded): two threads took 1.9x (x1) and 2.3x (x4) the CPU of one, and
- * longer.
+ * it is compiled (about 4 s of CPU per thread on corpus-wide: one thread took 10.8 s for all of it, two threads
+ * 7.6 s each for a half). Measured on 2 cores (loaded): two threads took 1.9x (x1) and 2.3x (x4) the CPU of one,
+ * and longer. On 2 cores the wall time of a run is at least half its CPU, and a `--jobs 1` run is already close to
+ * that bound (x1: 13.0 s of CPU, 5.2-5.9 s of it on the main thread), so two threads cannot finish sooner until
+ * they take less CPU than one thread does.
  */
 export const PARALLEL_MIN_CORES = 3;
 
 /**
- * Above this much code, threads even on 2 cores: a `--jobs 1` run keeps every file's parse until its second pass
- * (corpus-wide x1, 22 MB: 407 MB peak; x4, 88 MB: 1,228 MB), the threads keep one parse per thread (x4: 828 MB).
+ * Above this much code a run does not keep every file's parse until its second pass, as `--jobs 1` does
+ * (corpus-wide x1, 22 MB: 407 MB peak; x4, 88 MB: 1,071-1,228 MB), but analyzes each file as it parses it and
+ * parses again only the files that depend on others (fileWork.ts): on 2 cores in the main thread alone, since
+ * threads cost more CPU there than they save (x4, loaded machine: one thread 55 s of CPU, 29 s of it on the main
+ * thread, 361 MB peak; two threads 65 s of CPU, 591 MB).
  */
 export const SINGLE_THREAD_MAX_BYTES = 32 * 1024 * 1024;
 
+/** How a run does its work: the threads it starts and whether it keeps every parse until the second pass. */
+export interface RunPlan {
+  /** Worker threads; 0: the main thread does the work. */
+  threads: number;
+  /** check.ts: parse and index everything, then analyze everything (`--jobs 1`; fastest for what fits in memory). */
+  keepsParses: boolean;
+}
+
 /**
- * `--jobs N` is taken as given. Without it: one thread per core from 3 cores up once the run has 1 MB of code;
- * on 2 cores, threads only for runs too large to keep in memory at once.
+ * `--jobs N` is taken as given (`--jobs 1`: the main thread, keeping the parses). Without it: one thread per core
+ * from 3 cores up once the run has 1 MB of code; below, the main thread, keeping the parses only for runs small
+ * enough to keep in memory at once.
  */
-export function threadsFor(jobs: number | undefined, totalBytes: number, cores: number = availableParallelism()): number {
-  if (jobs !== undefined) return jobs > 1 ? jobs : 0;
-  if (cores < 2 || totalBytes < PARALLEL_MIN_BYTES) return 0;
-  return cores >= PARALLEL_MIN_CORES || totalBytes > SINGLE_THREAD_MAX_BYTES ? cores : 0;
+export function planFor(jobs: number | undefined, totalBytes: number, cores: number = availableParallelism()): RunPlan {
+  if (jobs !== undefined) return jobs > 1 ? { threads: jobs, keepsParses: false } : { threads: 0, keepsParses: true };
+  if (cores >= PARALLEL_MIN_CORES && totalBytes >= PARALLEL_MIN_BYTES) return { threads: cores, keepsParses: false };
+  return { threads: 0, keepsParses: totalBytes <= SINGLE_THREAD_MAX_BYTES };
 }
 
 export async function runChecks(
@@ -64,8 +80,9 @@ export async function runChecks(
   choice: RunChoice,
 ): Promise<CheckReport> {
   // One file is one thread's work whatever its size: a worker would only add its own heap and a copy of the results.
-  const threads = choice.jobs === undefined && files.length < 2 ? 0 : threadsFor(choice.jobs, choice.totalBytes);
-  if (choice.cache === undefined && threads === 0) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
+  const plan = choice.jobs === undefined && files.length < 2 ? { threads: 0, keepsParses: true } : planFor(choice.jobs, choice.totalBytes);
+  if (choice.cache === undefined && plan.keepsParses) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
+  const threads = plan.threads;
 
   const report = await checkInParallel(files, { config: choice.config, threads, cache: choice.cache, dialectChecked: choice.dialectChecked }, earlierErrors, hooks);
   try {
