@@ -47,9 +47,19 @@ export function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitN
   return [holder];
 }
 
+/**
+ * What the caller knows of a body already (the editor's kept layout, parser/incremental/scriptLayout.ts): its split,
+ * and the position of an offset in it relative to its start (from the script's line starts: the body's own would
+ * read the whole body again).
+ */
+export interface KnownSplit {
+  layout: PackageBodyLayout | null;
+  positionOf(offset: number): { line: number; column: number };
+}
+
 /** Returns null when the segment is not a package body that can be split. */
-export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, parse: CachedTextParser): TextParse | null {
-  const layout = splitPackageBody(text);
+export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, parse: CachedTextParser, known?: KnownSplit): TextParse | null {
+  const layout = known ? known.layout : splitPackageBody(text);
   // A body without items (also the header parse below, which is `header END;`) is parsed whole.
   if (!layout || layout.items.length === 0) return null;
   // The header parses as an empty package body: name, properties, and the unit's place in the script.
@@ -62,8 +72,7 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   };
   if (unit.unitKind !== 'package-body') return null;
   const assembled: UnitNode = { ...unit, declarations: [], subprograms: [], body: undefined };
-  const lineStarts = computeLineStarts(text);
-  const relativePosition = (offset: number) => positionAt(lineStarts, offset);
+  const relativePosition = known ? known.positionOf : ((lineStarts) => (offset: number) => positionAt(lineStarts, offset))(computeLineStarts(text));
   const errors: RelativeSyntaxError[] = [];
   const failed: number[] = [];
   const items = [...layout.items];
