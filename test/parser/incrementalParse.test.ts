@@ -118,7 +118,13 @@ function checkLayouts(name: string, original: string, eol: string, count: number
     layout.segments.forEach((segment, index) => {
       if (segment.kind !== 'code' || segment.codeKind !== 'plsql' || segment.wrapped) return;
       const code = lf.slice(segment.start, segment.end);
-      assert.deepEqual(layout.bodyLayout(index, code), splitPackageBody(code), `split of segment ${index} after ${what}`);
+      const split = layout.bodyLayout(index, code);
+      assert.deepEqual(split, splitPackageBody(code), `split of segment ${index} after ${what}`);
+      // an item's unit-cache key, kept from an earlier version or new, is its text's
+      split?.items.forEach((item, k) => {
+        const itemText = code.slice(item.start, item.end);
+        assert.equal(layout.itemKey(index, k, itemText), `packageBodyItem\u0000${itemText}`, `key of item ${k} after ${what}`);
+      });
     });
     // the light tokens of the whole text, re-scanned around the change against scanned from scratch
     const change = textChange(tokensOf, lf);

@@ -31,6 +31,8 @@ export type CachedTextParser = (
   entry: 'segment' | 'packageBodyItem',
   origin: SegmentOrigin,
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
+  /** The text's unit-cache key, kept from the last version (the same string object: hashed once). */
+  key?: string,
 ) => TextParse;
 
 
@@ -55,6 +57,8 @@ export function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitN
 export interface KnownSplit {
   layout: PackageBodyLayout | null;
   positionOf(offset: number): { line: number; column: number };
+  /** The unit-cache key of item `index` of the layout (whose text is `text`), kept from version to version. */
+  itemKey(index: number, text: string): string;
 }
 
 /** Returns null when the segment is not a package body that can be split. */
@@ -80,7 +84,10 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
     const item = items[index]!;
     const at = relativePosition(item.start);
     const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
-    const parsed = parse(text.slice(item.start, item.end), 'packageBodyItem', itemOrigin, buildItem);
+    const itemText = text.slice(item.start, item.end);
+    // (an item of the known split, not one cut from a failed item below)
+    const key = known?.layout && known.layout.items[index] === item ? known.itemKey(index, itemText) : undefined;
+    const parsed = parse(itemText, 'packageBodyItem', itemOrigin, buildItem, key);
     if (parsed.errors.length > 0 && !layout.conditional) {
       const pieces = splitAtNextSubprogram(text, layout.headerEnd, item);
       if (pieces) {

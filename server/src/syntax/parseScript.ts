@@ -17,6 +17,7 @@ import { parseLongBody } from './parseLongBody.ts';
 import type { ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
 import { scriptLayout } from '../parser/incremental/scriptLayout.ts';
+import { detached } from '../parser/detachedText.ts';
 import { withoutSqlContinuations } from '../parser/script/sqlContinuation.ts';
 import { binaryContent } from '../parser/binaryText.ts';
 import { withLfLineBreaks } from '../parser/lineBreaks.ts';
@@ -98,16 +99,6 @@ export function unitCacheSize(): { entries: number; textLength: number } {
   return { entries: unitCache.size, textLength: cachedTextLength };
 }
 
-/**
- * A copy of a piece of the document that does not point into it. V8 makes `text.slice()` a view that keeps
- * the whole parent string alive; the model's names and type texts are slices of the text they were parsed
- * from, so a cached item parsed from a slice of the document kept that version of the document alive for as
- * long as the item stayed cached: one full copy of a large body per edited item. UTF-16 round trip: every
- * code unit (lone surrogates too) is kept as it is.
- */
-function detached(text: string): string {
-  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
-}
 
 /**
  * How often the unit cache was used, and how often a package body split into items was parsed again whole (the
@@ -136,8 +127,10 @@ function parseCode(
   useCache: boolean,
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
   known?: KnownSplit,
+  keptKey?: string,
 ): CachedParse {
-  const key = `${entry}\u0000${text}`;
+  // (a kept key is the same string object from one version to the next: its hash is computed once)
+  const key = keptKey ?? `${entry}\u0000${text}`;
   const cached = (): CachedParse | undefined => {
     const hit = cacheGet(key);
     if (!hit) return undefined;
@@ -160,7 +153,7 @@ function parseCode(
     parseCounters.cacheMisses++;
   }
   const itemized = entry === 'segment'
-    ? parsePackageBodyByItems(text, origin, (t, e, o, b) => parseCode(t, e, o, useCache, b), known)
+    ? parsePackageBodyByItems(text, origin, (t, e, o, b, k) => parseCode(t, e, o, useCache, b, undefined, k), known)
     : null;
   if (itemized && !itemized.splitSuspect) {
     // Assembled from its items, which are cached one by one: an entry for the whole body would hold one more
@@ -182,7 +175,7 @@ function parseCode(
     const whole = parseWhole(own, entry, origin, build);
     if (whole.errors.length === 0) parsed = whole;
   }
-  if (useCache) cachePut(`${entry}\u0000${own}`, parsed);
+  if (useCache) cachePut(keptKey ?? `${entry}\u0000${own}`, parsed);
   return parsed;
 }
 
@@ -273,7 +266,9 @@ export function parseScript(source: string, options: ParseOptions = {}): ParsedS
     const origin = { line: segment.line, column: segment.column };
     const source = text.slice(segment.start, segment.end);
     const code = segment.codeKind === 'sql' ? withoutSqlContinuations(source) : source;
-    const known = code === source ? { layout: layout.bodyLayout(index, code), positionOf: segmentPosition(lineStarts, segment) } : undefined;
+    const known: KnownSplit | undefined = code === source ? {
+      layout: layout.bodyLayout(index, code), positionOf: segmentPosition(lineStarts, segment), itemKey: (k, t) => layout.itemKey(index, k, t),
+    } : undefined;
     const parsed = parseCode(code, 'segment', origin, useCache, undefined, known);
     let errors = describeUnclosedInUnit(parsed.errors.map((e) => toFinding(e, origin)), text, lineStarts, segment.end);
     const unclosed = segment === segments[segments.length - 1] ? unclosedCommentOutsideUnits(text, segment.end, lineStarts) : [];
@@ -316,18 +311,19 @@ export function* uncachedParses(source: string): Generator<void, void, undefined
       cacheParse(header, 'segment', origin);
       yield;
     }
-    for (const item of layout.items) {
+    for (const [k, item] of layout.items.entries()) {
       const itemText = code.slice(item.start, item.end);
-      if (unitCache.has(`packageBodyItem\u0000${itemText}`)) continue;
+      const key = script.itemKey(index, k, itemText);
+      if (unitCache.has(key)) continue;
       const itemOrigin = positionAt(script.lineStarts, segment.start + item.start);
-      cacheParse(itemText, 'packageBodyItem', itemOrigin, buildItem);
+      cacheParse(itemText, 'packageBodyItem', itemOrigin, buildItem, key);
       yield;
     }
   }
 }
 
-function cacheParse(text: string, entry: EntryRule, origin: { line: number; column: number }, build?: typeof buildItem): void {
+function cacheParse(text: string, entry: EntryRule, origin: { line: number; column: number }, build?: typeof buildItem, key?: string): void {
   // (parseScript sets the flag per call; a model-less parse in between must not leave it off for the cache)
   buildModels = true;
-  parseCode(text, entry, origin, true, build);
+  parseCode(text, entry, origin, true, build, undefined, key);
 }

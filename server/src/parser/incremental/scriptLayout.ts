@@ -20,12 +20,19 @@ import { lightTokens, relexLightTokens, type LightTokens } from '../script/light
 import { mayBePackageBody, splitPackageBody, type PackageBodyLayout } from '../script/splitPackageBody.ts';
 import { segmentAfterChange, segmentFully, type Segmentation } from './incrementalSegments.ts';
 import { keptLength, textChange, type TextChange } from './textChange.ts';
+import { detached } from '../detachedText.ts';
 
 /** A code segment's package-body split, with what the next version's split starts from. */
 interface BodySplit {
   /** The segment's light tokens; undefined when it is not a package body (nothing to split). */
   tokens: LightTokens | undefined;
   layout: PackageBodyLayout | null;
+  /**
+   * The unit-cache key of each item, made when first asked and passed on to the next version for the items the
+   * change did not touch: the same string object, whose hash V8 keeps, so looking an unchanged item up in the
+   * cache no longer reads its text (which, over all items, read the whole body twice a keystroke).
+   */
+  keys: (string | undefined)[];
 }
 
 /** A segment's split: known, or to be made from an older version's split and the change (when asked). */
@@ -37,7 +44,11 @@ export interface ScriptLayout {
   readonly segments: ScriptSegment[];
   /** The package-body split of segment `index` (whose text is `code`); null when it is not a splittable body. */
   bodyLayout(index: number, code: string): PackageBodyLayout | null;
+  /** The unit-cache key of item `item` of segment `index`'s split (after bodyLayout), whose text is `text`. */
+  itemKey(index: number, item: number, text: string): string;
 }
+
+const ITEM_ENTRY = 'packageBodyItem\u0000';
 
 class KeptLayout implements ScriptLayout {
   readonly segments: ScriptSegment[];
@@ -54,19 +65,48 @@ class KeptLayout implements ScriptLayout {
     return this.split(index, code).layout;
   }
 
+  itemKey(index: number, item: number, text: string): string {
+    const source = this.splits[index];
+    if (!source || !('split' in source)) return ITEM_ENTRY + text;
+    // (a copy of the item's text: a key made of a slice would keep this version of the document alive)
+    return (source.split.keys[item] ??= ITEM_ENTRY + detached(text));
+  }
+
   /** The split of segment `index`, made now if it is not known yet. */
   split(index: number, code: string): BodySplit {
     const source = this.splits[index];
     if (source && 'split' in source) return source.split;
     let split: BodySplit;
-    if (!mayBePackageBody(code)) split = { tokens: undefined, layout: null };
-    else {
-      const tokens = source?.from.tokens ? relexLightTokens(source.from.tokens, source.change, code) : lightTokens(code);
-      split = { tokens, layout: splitPackageBody(code, tokens) };
+    if (!mayBePackageBody(code)) split = { tokens: undefined, layout: null, keys: [] };
+    else if (source?.from.tokens) {
+      const tokens = relexLightTokens(source.from.tokens, source.change, code);
+      const layout = splitPackageBody(code, tokens);
+      split = { tokens, layout, keys: keptKeys(source.from, source.change, layout) };
+    } else {
+      const tokens = lightTokens(code);
+      split = { tokens, layout: splitPackageBody(code, tokens), keys: [] };
     }
     this.splits[index] = { split };
     return split;
   }
+}
+
+/** The keys of the old split's items that the change did not touch, for the same items of the new split. */
+function keptKeys(old: BodySplit, change: TextChange, layout: PackageBodyLayout | null): (string | undefined)[] {
+  const keys: (string | undefined)[] = [];
+  if (!old.layout || !layout) return keys;
+  const oldByStart = new Map<number, number>();
+  old.layout.items.forEach((item, k) => oldByStart.set(item.start, k));
+  layout.items.forEach((item, k) => {
+    const before = item.end <= change.start;
+    if (!before && item.start < change.newEnd) return;
+    const shift = before ? 0 : change.delta;
+    const oldIndex = oldByStart.get(item.start - shift);
+    if (oldIndex === undefined) return;
+    const was = old.layout!.items[oldIndex]!;
+    if (was.end + shift === item.end && was.kind === item.kind) keys[k] = old.keys[oldIndex];
+  });
+  return keys;
 }
 
 /** Layouts of the latest texts (an editor has a few documents open; each keystroke replaces its document's). */
@@ -117,7 +157,7 @@ export function scriptLayout(text: string, keep: boolean): ScriptLayout {
 function freshLayout(text: string): ScriptLayout {
   const lineStarts = computeLineStarts(text);
   const segments = segmentScript(text, lineStarts);
-  return { text, lineStarts, segments, bodyLayout: (_index, code) => splitPackageBody(code) };
+  return { text, lineStarts, segments, bodyLayout: (_index, code) => splitPackageBody(code), itemKey: (_index, _item, code) => ITEM_ENTRY + code };
 }
 
 function keptFreshLayout(text: string): KeptLayout {
