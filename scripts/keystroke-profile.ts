@@ -4,7 +4,7 @@
  * replaying in-place edits in the middle of each body (a character typed then removed; a line break typed then
  * removed, so the items below move). Prints CPU and wall time per phase, and the big/small ratio.
  *
- *   node --import tsx scripts/keystroke-profile.ts [--edits N] [--only big|small] [--phase parse]
+ *   node --import tsx scripts/keystroke-profile.ts [--edits N] [--only big|small] [--phase parse] [--typing chars]
  *   node --cpu-prof --import tsx scripts/keystroke-profile.ts --only big      (then open the .cpuprofile)
  *
  * Not a benchmark with targets (the machine may be shared): compare the ratios of one run.
@@ -22,6 +22,8 @@ const argument = (name: string): string | undefined => {
 const edits = Number(argument('--edits') ?? 100);
 const only = argument('--only');
 const parseOnly = argument('--phase') === 'parse';
+/** `--typing chars`: characters only (no line break typed: nothing below the edit moves). */
+const charsOnly = argument('--typing') === 'chars';
 
 const files = loadCorpus();
 const big = largestPackageBody(files)!;
@@ -44,7 +46,7 @@ function versions(text: string, count: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const step = i % 4;
-    const inserted = step === 0 ? 'x' : step === 2 ? '\n' : '';
+    const inserted = step === 0 ? 'x' : step === 2 ? (charsOnly ? 'y' : '\n') : '';
     out.push(inserted ? text.slice(0, at) + inserted + text.slice(at) : text);
   }
   return out;
