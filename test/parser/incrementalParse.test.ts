@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
 import { clearKeptLayouts, scriptLayout } from '../../server/src/parser/incremental/scriptLayout.ts';
-import { textChange } from '../../server/src/parser/incremental/textChange.ts';
+import { rescanned, textChange } from '../../server/src/parser/incremental/textChange.ts';
 import { lightTokens, relexLightTokens, type LightTokens } from '../../server/src/parser/script/lightTokens.ts';
 import { computeLineStarts } from '../../server/src/parser/script/scanner.ts';
 import { segmentScript } from '../../server/src/parser/script/segmentScript.ts';
@@ -198,4 +198,23 @@ test('the editor\'s parse equals a parse from scratch after every edit, CR LF an
 test('the editor\'s parse equals a parse from scratch after every edit of a script', () => {
   const path = 'pljson/testsuite/pljson_list.test.sql';
   checkParses(path, corpus(path), '\n', 80, 34);
+});
+
+test('a character or a line typed in a procedure of a large body re-reads a few lines around it, not the body', () => {
+  clearKeptLayouts();
+  const text = corpus(BIG);
+  const lines = text.split('\n');
+  const at = lines.slice(0, Math.floor(lines.length / 2)).join('\n').length + 1;
+  scriptLayout(text, true);
+  for (const [what, typed] of [['a character', text.slice(0, at) + 'x' + text.slice(at)], ['the character removed', text], ['a line', text.slice(0, at) + '\n' + text.slice(at)]] as const) {
+    const layout = scriptLayout(typed, true);
+    // the segment with the edit: its split re-scans its light tokens around the change
+    const index = layout.segments.findIndex((s) => s.start <= at && s.end >= at);
+    const segment = layout.segments[index]!;
+    const split = layout.bodyLayout(index, typed.slice(segment.start, segment.end));
+    assert.ok(split && split.items.length > 50, `${what}: the body splits`);
+    // (the 32 lines between checkpoints, and back to the token before the change, past a comment: a few KB of 155 KB)
+    assert.ok(rescanned.segmentedChars < 0.05 * text.length, `${what}: segmenter re-read ${rescanned.segmentedChars} of ${text.length}`);
+    assert.ok(rescanned.lexedChars < 0.05 * text.length, `${what}: light tokens re-read ${rescanned.lexedChars} of ${text.length}`);
+  }
 });

@@ -14,7 +14,7 @@ import { positionAt } from '../script/scanner.ts';
 import {
   segmentScript, segmentWithHooks, type CodeScanState, type ScriptSegment, type SegmenterCheckpoint, type SegmenterHooks,
 } from '../script/segmentScript.ts';
-import { movedEnd, movedStart, type TextChange } from './textChange.ts';
+import { movedEnd, movedStart, rescanned, type TextChange } from './textChange.ts';
 
 export interface Segmentation {
   segments: ScriptSegment[];
@@ -71,8 +71,13 @@ export function segmentAfterChange(old: Segmentation, change: TextChange, text: 
   const done = restart ? old.segments.slice(0, restart.segments) : [];
   const result = segmentWithHooks(text, lineStarts, hooks, restart, done);
   if (!result) return segmentFully(text, lineStarts);
-  if (!result.stopped) return { segments: result.segments, checkpoints };
+  const restartAt = restart?.pos ?? 0;
+  if (!result.stopped) {
+    rescanned.segmentedChars = text.length - restartAt;
+    return { segments: result.segments, checkpoints };
+  }
   const base = before[matched]!;
+  rescanned.segmentedChars = base.pos + change.delta - restartAt;
   const scanned = result.segments.length;
   const segments = result.segments;
   for (let k = base.segments; k < old.segments.length; k++) segments.push(movedSegment(old.segments[k]!, change, lineStarts));

@@ -63,3 +63,9 @@ export function movedStart(change: TextChange, offset: number): number {
 export function movedEnd(change: TextChange, offset: number): number {
   return offset <= change.start ? offset : offset > change.oldEnd ? offset + change.delta : Number.NaN;
 }
+
+/**
+ * How much text the last incremental layout re-read (tests: an edit in a procedure must not re-scan the body; the
+ * results alone cannot show it, a scan of everything gives them too).
+ */
+export const rescanned = { segmentedChars: 0, lexedChars: 0 };

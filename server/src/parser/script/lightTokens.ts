@@ -6,7 +6,7 @@
  * Tokens are numeric kinds in typed arrays rather than one object per token: a dense package body has
  * tens of thousands of tokens, and allocating them was most of this scan's cost.
  */
-import type { TextChange } from '../incremental/textChange.ts';
+import { rescanned, type TextChange } from '../incremental/textChange.ts';
 import { isBlank, isIdentChar, isLineBreak, keywordAt, keywordTable, scanWord, skipBlockComment, skipQQuote, skipQuotedIdent, skipString } from './scanner.ts';
 
 /** Token kinds. Every punctuation character is a token (`END , CASE` must not read as END CASE). */
@@ -177,6 +177,7 @@ export function relexLightTokens(old: LightTokens, change: TextChange, text: str
     tokens = grown(tokens, capacity + (old.count - next));
     from = stoppedAt;
   }
+  rescanned.lexedChars = (stoppedAt < 0 ? text.length : stoppedAt) - restart;
   if (tokens.kinds.length < tokens.count + (old.count - next)) tokens = grown(tokens, tokens.count + (old.count - next));
   if (stoppedAt >= 0) {
     const count = tokens.count;
