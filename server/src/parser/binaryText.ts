@@ -34,8 +34,20 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
+/** The last text asked about and its answer (the editor asks twice per keystroke for the same text object). */
+let lastText: string | undefined;
+let lastResult: NotText | null = null;
+
 /** Null for text; else where it stops being text and the message to report once for the whole file. */
 export function binaryContent(text: string): NotText | null {
+  if (text !== lastText) {
+    lastResult = binaryContentOf(text);
+    lastText = text;
+  }
+  return lastResult && { ...lastResult };
+}
+
+function binaryContentOf(text: string): NotText | null {
   const nul = text.indexOf('\u0000');
   let first = nul;
   if (nul < 0) {

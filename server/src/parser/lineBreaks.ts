@@ -10,13 +10,23 @@
  */
 const LONE_CR = /\r(?!\n)/g;
 
+/**
+ * The last text asked about and its answer: the editor asks three times per keystroke for the same text object
+ * (the parse steps, the parse, the analysis), and in a CR LF file each look for a lone CR reads the whole text.
+ */
+let lastText: string | undefined;
+let lastResult = '';
+
 export function withLfLineBreaks(text: string): string {
   const cr = text.indexOf('\r');
   if (cr < 0) return text;
+  if (text === lastText) return lastResult;
   // CR LF files (most Windows exports) have no lone CR: look before copying the text.
   LONE_CR.lastIndex = cr;
-  if (!LONE_CR.test(text)) return text;
-  return text.replace(LONE_CR, '\n');
+  const result = LONE_CR.test(text) ? text.replace(LONE_CR, '\n') : text;
+  lastText = text;
+  lastResult = result;
+  return result;
 }
 
 /** The line separators a lexer of another language would count; named in the error a stray one causes. */

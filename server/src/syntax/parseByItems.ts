@@ -31,6 +31,8 @@ export type CachedTextParser = (
   entry: 'segment' | 'packageBodyItem',
   origin: SegmentOrigin,
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
+  /** The text's unit-cache key, kept from the last version (the same string object: hashed once). */
+  key?: string,
 ) => TextParse;
 
 
@@ -47,9 +49,21 @@ export function buildItem(bc: BuildContext, tree: PackageBodyItemContext): UnitN
   return [holder];
 }
 
+/**
+ * What the caller knows of a body already (the editor's kept layout, parser/incremental/scriptLayout.ts): its split,
+ * and the position of an offset in it relative to its start (from the script's line starts: the body's own would
+ * read the whole body again).
+ */
+export interface KnownSplit {
+  layout: PackageBodyLayout | null;
+  positionOf(offset: number): { line: number; column: number };
+  /** The unit-cache key of item `index` of the layout (whose text is `text`), kept from version to version. */
+  itemKey(index: number, text: string): string;
+}
+
 /** Returns null when the segment is not a package body that can be split. */
-export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, parse: CachedTextParser): TextParse | null {
-  const layout = splitPackageBody(text);
+export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, parse: CachedTextParser, known?: KnownSplit): TextParse | null {
+  const layout = known ? known.layout : splitPackageBody(text);
   // A body without items (also the header parse below, which is `header END;`) is parsed whole.
   if (!layout || layout.items.length === 0) return null;
   // The header parses as an empty package body: name, properties, and the unit's place in the script.
@@ -62,8 +76,7 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
   };
   if (unit.unitKind !== 'package-body') return null;
   const assembled: UnitNode = { ...unit, declarations: [], subprograms: [], body: undefined };
-  const lineStarts = computeLineStarts(text);
-  const relativePosition = (offset: number) => positionAt(lineStarts, offset);
+  const relativePosition = known ? known.positionOf : ((lineStarts) => (offset: number) => positionAt(lineStarts, offset))(computeLineStarts(text));
   const errors: RelativeSyntaxError[] = [];
   const failed: number[] = [];
   const items = [...layout.items];
@@ -71,7 +84,10 @@ export function parsePackageBodyByItems(text: string, origin: SegmentOrigin, par
     const item = items[index]!;
     const at = relativePosition(item.start);
     const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
-    const parsed = parse(text.slice(item.start, item.end), 'packageBodyItem', itemOrigin, buildItem);
+    const itemText = text.slice(item.start, item.end);
+    // (an item of the known split, not one cut from a failed item below)
+    const key = known?.layout && known.layout.items[index] === item ? known.itemKey(index, itemText) : undefined;
+    const parsed = parse(itemText, 'packageBodyItem', itemOrigin, buildItem, key);
     if (parsed.errors.length > 0 && !layout.conditional) {
       const pieces = splitAtNextSubprogram(text, layout.headerEnd, item);
       if (pieces) {

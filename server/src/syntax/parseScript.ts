@@ -12,11 +12,12 @@ import { buildExecuteModel, buildSegmentModel } from './model/build/buildUnits.t
 import { rebaseUnits } from './model/rebase.ts';
 import type { PackageBodyItemContext, SegmentContext, SqlplusExecuteContext } from '../parser/generated/PlSqlParser.ts';
 import { parseSegmentText, shiftRelative, type EntryRule, type RelativeSyntaxError } from '../parser/parseUnit.ts';
-import { buildItem, parsePackageBodyByItems } from './parseByItems.ts';
+import { buildItem, parsePackageBodyByItems, type KnownSplit } from './parseByItems.ts';
 import { parseLongBody } from './parseLongBody.ts';
-import { splitPackageBody } from '../parser/script/splitPackageBody.ts';
-import { segmentScript, type ScriptSegment } from '../parser/script/segmentScript.ts';
+import type { ScriptSegment } from '../parser/script/segmentScript.ts';
 import { computeLineStarts, positionAt } from '../parser/script/scanner.ts';
+import { scriptLayout } from '../parser/incremental/scriptLayout.ts';
+import { detached } from '../parser/detachedText.ts';
 import { withoutSqlContinuations } from '../parser/script/sqlContinuation.ts';
 import { binaryContent } from '../parser/binaryText.ts';
 import { withLfLineBreaks } from '../parser/lineBreaks.ts';
@@ -98,16 +99,6 @@ export function unitCacheSize(): { entries: number; textLength: number } {
   return { entries: unitCache.size, textLength: cachedTextLength };
 }
 
-/**
- * A copy of a piece of the document that does not point into it. V8 makes `text.slice()` a view that keeps
- * the whole parent string alive; the model's names and type texts are slices of the text they were parsed
- * from, so a cached item parsed from a slice of the document kept that version of the document alive for as
- * long as the item stayed cached: one full copy of a large body per edited item. UTF-16 round trip: every
- * code unit (lone surrogates too) is kept as it is.
- */
-function detached(text: string): string {
-  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
-}
 
 /**
  * How often the unit cache was used, and how often a package body split into items was parsed again whole (the
@@ -135,29 +126,44 @@ function parseCode(
   origin: { line: number; column: number },
   useCache: boolean,
   build?: (bc: BuildContext, tree: PackageBodyItemContext) => UnitNode[],
+  known?: KnownSplit,
+  keptKey?: string,
 ): CachedParse {
-  const key = `${entry}\u0000${text}`;
-  if (useCache) {
+  // (a kept key is the same string object from one version to the next: its hash is computed once)
+  const key = keptKey ?? `${entry}\u0000${text}`;
+  const cached = (): CachedParse | undefined => {
     const hit = cacheGet(key);
-    if (hit) {
-      parseCounters.cacheHits++;
-      if (hit.origin.line !== origin.line || hit.origin.column !== origin.column) {
-        // Moved: the entry keeps the moved copy, so the next parse with the item at this place gives back the
-        // same objects (the editor's per-item reuse of rule results and call-graph facts is keyed by them).
-        hit.views = hit.views.map((units) => rebaseUnits(units, hit.origin, origin));
-        hit.origin = origin;
-      }
-      return { origin, views: hit.views, errors: hit.errors };
+    if (!hit) return undefined;
+    parseCounters.cacheHits++;
+    if (hit.origin.line !== origin.line || hit.origin.column !== origin.column) {
+      // Moved: the entry keeps the moved copy, so the next parse with the item at this place gives back the
+      // same objects (the editor's per-item reuse of rule results and call-graph facts is keyed by them).
+      hit.views = hit.views.map((units) => rebaseUnits(units, hit.origin, origin));
+      hit.origin = origin;
     }
+    return { origin, views: hit.views, errors: hit.errors };
+  };
+  // A body the caller knows splits into items is cached item by item, and whole only when its split was suspect
+  // (below), which the same text always is: its whole entry is looked up after the split, not first, since
+  // finding a body-sized key in the cache reads the whole body on every keystroke.
+  const splits = entry === 'segment' && known?.layout !== undefined && known.layout !== null && known.layout.items.length > 0;
+  if (useCache && !splits) {
+    const hit = cached();
+    if (hit) return hit;
+    parseCounters.cacheMisses++;
   }
-  if (useCache) parseCounters.cacheMisses++;
   const itemized = entry === 'segment'
-    ? parsePackageBodyByItems(text, origin, (t, e, o, b) => parseCode(t, e, o, useCache, b))
+    ? parsePackageBodyByItems(text, origin, (t, e, o, b, k) => parseCode(t, e, o, useCache, b, undefined, k), known)
     : null;
   if (itemized && !itemized.splitSuspect) {
     // Assembled from its items, which are cached one by one: an entry for the whole body would hold one more
     // body-sized key and model per edit, for a text that (once edited) never comes back.
     return itemized;
+  }
+  if (useCache && splits) {
+    const hit = cached();
+    if (hit) return hit;
+    parseCounters.cacheMisses++;
   }
   const own = useCache ? detached(text) : text;
   const long = itemized || entry !== 'segment' || !buildModels ? null : parseLongBody(own, origin, parseWhole);
@@ -169,7 +175,7 @@ function parseCode(
     const whole = parseWhole(own, entry, origin, build);
     if (whole.errors.length === 0) parsed = whole;
   }
-  if (useCache) cachePut(`${entry}\u0000${own}`, parsed);
+  if (useCache) cachePut(keptKey ?? `${entry}\u0000${own}`, parsed);
   return parsed;
 }
 
@@ -205,27 +211,38 @@ function withFinalSemicolon(code: string): string {
   return end > 0 && code.charCodeAt(end - 1) !== 59 ? code + ';' : code;
 }
 
+/** Positions in a segment relative to its start (line 1, column 1), from the script's line starts. */
+function segmentPosition(lineStarts: readonly number[], segment: ScriptSegment): (offset: number) => { line: number; column: number } {
+  return (offset) => {
+    const at = positionAt(lineStarts, segment.start + offset);
+    const line = at.line - segment.line + 1;
+    return { line, column: line === 1 ? at.column - segment.column + 1 : at.column };
+  };
+}
+
 export function parseScript(source: string, options: ParseOptions = {}): ParsedScript {
   const text = withLfLineBreaks(source); // a lone CR (old Mac files) is a line break to the lexer too
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
   // (every unit of the script must fit, or its own units would push each other out on every keystroke)
   if (useCache) cacheTextLimit = Math.max(cacheTextLimit, 2 * text.length);
-  const lineStarts = computeLineStarts(text);
   const binary = binaryContent(text);
   if (binary) {
     const error: Finding = {
       line: binary.line, column: binary.column, endLine: binary.line, endColumn: binary.column + 1,
       rule: 'syntax-error', severity: 'error', message: binary.message,
     };
-    return { segments: [], units: [], syntaxErrors: [error], notes: [], lineCount: lineStarts.length };
+    return { segments: [], units: [], syntaxErrors: [error], notes: [], lineCount: computeLineStarts(text).length };
   }
-  const segments = segmentScript(text, lineStarts);
+  // (kept for the next version in the editor: a keystroke lays out the text around the change only)
+  const layout = scriptLayout(text, useCache);
+  const { lineStarts, segments } = layout;
   const units: ParsedUnit[] = [];
   const syntaxErrors: Finding[] = [];
   const notes: Finding[] = [];
 
-  for (const segment of segments) {
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
     if (segment.kind === 'sqlplus') {
       if (segment.command !== 'execute' || segment.argsStart >= segment.end) continue;
       const origin = positionAt(lineStarts, segment.argsStart);
@@ -248,7 +265,11 @@ export function parseScript(source: string, options: ParseOptions = {}): ParsedS
     }
     const origin = { line: segment.line, column: segment.column };
     const source = text.slice(segment.start, segment.end);
-    const parsed = parseCode(segment.codeKind === 'sql' ? withoutSqlContinuations(source) : source, 'segment', origin, useCache);
+    const code = segment.codeKind === 'sql' ? withoutSqlContinuations(source) : source;
+    const known: KnownSplit | undefined = code === source ? {
+      layout: layout.bodyLayout(index, code), positionOf: segmentPosition(lineStarts, segment), itemKey: (k, t) => layout.itemKey(index, k, t),
+    } : undefined;
+    const parsed = parseCode(code, 'segment', origin, useCache, undefined, known);
     let errors = describeUnclosedInUnit(parsed.errors.map((e) => toFinding(e, origin)), text, lineStarts, segment.end);
     const unclosed = segment === segments[segments.length - 1] ? unclosedCommentOutsideUnits(text, segment.end, lineStarts) : [];
     // The unit then ends early; the errors at its end are a consequence of the comment, not news.
@@ -268,14 +289,16 @@ export function parseScript(source: string, options: ParseOptions = {}): ParsedS
  * the event loop between them (requests are answered, a newer edit stops the run) and then calls parseScript,
  * which finds every unit in the cache. A step that is already cached costs a lookup.
  */
-export function* uncachedParses(text: string): Generator<void, void, undefined> {
+export function* uncachedParses(source: string): Generator<void, void, undefined> {
+  const text = withLfLineBreaks(source); // as parseScript reads it
   if (binaryContent(text)) return;
-  const lineStarts = computeLineStarts(text);
-  for (const segment of segmentScript(text, lineStarts)) {
+  const script = scriptLayout(text, true);
+  for (let index = 0; index < script.segments.length; index++) {
+    const segment = script.segments[index]!;
     if (segment.kind === 'sqlplus' || segment.wrapped) continue;
     const code = text.slice(segment.start, segment.end);
     const origin = { line: segment.line, column: segment.column };
-    const layout = unitCache.has(`segment\u0000${code}`) ? null : splitPackageBody(code);
+    const layout = segment.codeKind === 'plsql' ? script.bodyLayout(index, code) : null;
     if (!layout || layout.items.length === 0) {
       if (!unitCache.has(`segment\u0000${code}`)) {
         cacheParse(code, 'segment', origin);
@@ -288,20 +311,19 @@ export function* uncachedParses(text: string): Generator<void, void, undefined> 
       cacheParse(header, 'segment', origin);
       yield;
     }
-    const codeLineStarts = computeLineStarts(code);
-    for (const item of layout.items) {
+    for (const [k, item] of layout.items.entries()) {
       const itemText = code.slice(item.start, item.end);
-      if (unitCache.has(`packageBodyItem\u0000${itemText}`)) continue;
-      const at = positionAt(codeLineStarts, item.start);
-      const itemOrigin = { line: origin.line + at.line - 1, column: at.line === 1 ? origin.column + at.column - 1 : at.column };
-      cacheParse(itemText, 'packageBodyItem', itemOrigin, buildItem);
+      const key = script.itemKey(index, k, itemText);
+      if (unitCache.has(key)) continue;
+      const itemOrigin = positionAt(script.lineStarts, segment.start + item.start);
+      cacheParse(itemText, 'packageBodyItem', itemOrigin, buildItem, key);
       yield;
     }
   }
 }
 
-function cacheParse(text: string, entry: EntryRule, origin: { line: number; column: number }, build?: typeof buildItem): void {
+function cacheParse(text: string, entry: EntryRule, origin: { line: number; column: number }, build?: typeof buildItem, key?: string): void {
   // (parseScript sets the flag per call; a model-less parse in between must not leave it off for the cache)
   buildModels = true;
-  parseCode(text, entry, origin, true, build);
+  parseCode(text, entry, origin, true, build, undefined, key);
 }

@@ -6,6 +6,7 @@
  * Tokens are numeric kinds in typed arrays rather than one object per token: a dense package body has
  * tens of thousands of tokens, and allocating them was most of this scan's cost.
  */
+import { rescanned, type TextChange } from '../incremental/textChange.ts';
 import { isBlank, isIdentChar, isLineBreak, keywordAt, keywordTable, scanWord, skipBlockComment, skipQQuote, skipQuotedIdent, skipString } from './scanner.ts';
 
 /** Token kinds. Every punctuation character is a token (`END , CASE` must not read as END CASE). */
@@ -44,18 +45,53 @@ function startsLine(text: string, i: number): boolean {
 export function lightTokens(text: string): LightTokens {
   const n = text.length;
   // A token is at least one character long: n bounds the count.
-  const kinds = new Uint8Array(n);
-  const starts = new Int32Array(n);
-  const ends = new Int32Array(n);
-  let count = 0;
+  const tokens: LightTokens = { count: 0, kinds: new Uint8Array(n), starts: new Int32Array(n), ends: new Int32Array(n) };
+  scanLight(text, 0, tokens, Number.POSITIVE_INFINITY, undefined, n);
+  // (trimmed: the tokens of a body are kept for the next edit's re-scan, and n-sized arrays are 9 bytes a character)
+  return trimmed(tokens);
+}
+
+function grown(tokens: LightTokens, capacity: number): LightTokens {
+  const kinds = new Uint8Array(capacity);
+  const starts = new Int32Array(capacity);
+  const ends = new Int32Array(capacity);
+  kinds.set(tokens.kinds.subarray(0, tokens.count));
+  starts.set(tokens.starts.subarray(0, tokens.count));
+  ends.set(tokens.ends.subarray(0, tokens.count));
+  return { count: tokens.count, kinds, starts, ends };
+}
+
+function trimmed(tokens: LightTokens): LightTokens {
+  const { count } = tokens;
+  return { count, kinds: tokens.kinds.slice(0, count), starts: tokens.starts.slice(0, count), ends: tokens.ends.slice(0, count) };
+}
+
+/**
+ * Scans from offset `from` (where a scan of the text stood between tokens) and appends to `tokens`. Before
+ * appending a token that starts at or after `resyncFrom`, asks `resync(start)`: true stops the scan there (the
+ * token is not appended) and returns its start. A token starting at or after `until` pauses the scan (returns its
+ * start too; `tokens.count` tells the two apart only to the caller, who knows `until`): the arrays have room for
+ * the tokens before `until`, one a character at most. Returns -1 at the text's end.
+ */
+function scanLight(
+  text: string, from: number, tokens: LightTokens, resyncFrom: number, resync: ((start: number) => boolean) | undefined, until: number,
+): number {
+  const n = text.length;
+  const { kinds, starts, ends } = tokens;
+  let count = tokens.count;
+  let stoppedAt = -1;
   const push = (kind: LightKind, start: number, end: number) => {
+    if (start >= until || (start >= resyncFrom && resync!(start))) {
+      stoppedAt = start;
+      return;
+    }
     kinds[count] = kind;
     starts[count] = start;
     ends[count] = end;
     count++;
   };
-  let i = 0;
-  while (i < n) {
+  let i = from;
+  while (i < n && stoppedAt < 0) {
     const c = text.charCodeAt(i);
     if (isBlank(c) || isLineBreak(c)) {
       i++;
@@ -93,5 +129,65 @@ export function lightTokens(text: string): LightTokens {
       i++;
     }
   }
-  return { count, kinds, starts, ends };
+  tokens.count = count;
+  return stoppedAt;
+}
+
+/**
+ * The tokens of `text`, which is the text `old` was scanned from with `change` applied: the tokens before the
+ * change are kept, the scan restarts at the end of the last token that ends before it, and stops at the first
+ * token, on a line after the change, that starts where an old token started (moved): the scan was between tokens
+ * at the same place of the same remaining text, so the old tokens from there on are the new ones, moved. (The one
+ * look back of the scan, whether a `#` starts its line, never reaches from a later line into the change.)
+ */
+export function relexLightTokens(old: LightTokens, change: TextChange, text: string): LightTokens {
+  const { start, newEnd, delta } = change;
+  // tokens that end before the change are kept (one that ends at its start may grow: `ab` + `c`)
+  let lo = 0;
+  let hi = old.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (old.ends[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const kept = lo;
+  const restart = kept > 0 ? old.ends[kept - 1]! : 0;
+  const lineAfter = text.indexOf('\n', newEnd);
+  const resyncFrom = lineAfter < 0 ? Number.POSITIVE_INFINITY : lineAfter + 1;
+  // room for the kept tokens and the re-scanned ones (one a character at most), grown while the scan goes on
+  let capacity = kept + (newEnd - restart) + 4096;
+  let tokens: LightTokens = { count: kept, kinds: new Uint8Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity) };
+  tokens.kinds.set(old.kinds.subarray(0, kept));
+  tokens.starts.set(old.starts.subarray(0, kept));
+  tokens.ends.set(old.ends.subarray(0, kept));
+  let next = kept;
+  const resync = (at: number): boolean => {
+    const was = at - delta;
+    while (next < old.count && old.starts[next]! < was) next++;
+    return next < old.count && old.starts[next] === was;
+  };
+  let from = restart;
+  let stoppedAt: number;
+  for (;;) {
+    const until = from + (capacity - tokens.count);
+    stoppedAt = scanLight(text, from, tokens, resyncFrom, resync, until);
+    if (stoppedAt < 0 || stoppedAt < until) break;
+    // paused for room: the scan stood between tokens at stoppedAt
+    capacity = Math.max(2 * capacity, tokens.count + 4096);
+    tokens = grown(tokens, capacity + (old.count - next));
+    from = stoppedAt;
+  }
+  rescanned.lexedChars = (stoppedAt < 0 ? text.length : stoppedAt) - restart;
+  if (tokens.kinds.length < tokens.count + (old.count - next)) tokens = grown(tokens, tokens.count + (old.count - next));
+  if (stoppedAt >= 0) {
+    const count = tokens.count;
+    const moved = old.count - next;
+    tokens.kinds.set(old.kinds.subarray(next), count);
+    for (let k = 0; k < moved; k++) {
+      tokens.starts[count + k] = old.starts[next + k]! + delta;
+      tokens.ends[count + k] = old.ends[next + k]! + delta;
+    }
+    tokens.count = count + moved;
+  }
+  return trimmed(tokens);
 }

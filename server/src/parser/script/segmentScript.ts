@@ -121,6 +121,13 @@ export type ScriptSegment = CodeSegment | SqlPlusSegment;
 
 const FIRST_WORDS = 6;
 
+/** The state a code segment's scan starts in (its offsets are set from the segment's start). */
+const FRESH_SCAN: CodeScanState = {
+  start: 0, words: [], cls: undefined, wrapped: false, wrappedKnown: false, raw: false, lastSigEnd: 0,
+  afterSemicolon: false, endsBlock: false, depth: 0, openSections: [], inSubprogramHeader: false, afterEnd: false,
+  blankBefore: false, t1s: -1, t1e: -1, t1w: false, t2s: -1, t2e: -1, t2w: false,
+};
+
 /** The words that open and close blocks, for the nesting depth that tells a unit's closing END. */
 const END_WORDS = keywordTable(['END', 'IF', 'LOOP', 'CASE']);
 const BLOCK_KEYWORDS = keywordTable(['BEGIN', 'DECLARE', 'PROCEDURE', 'FUNCTION', 'IS', 'AS', 'CASE', 'END', 'IF', 'LOOP']);
@@ -168,20 +175,102 @@ const SQL_STARTS = new Set(['SELECT', 'WITH', 'INSERT', 'UPDATE', 'DELETE', 'MER
 /** Last words after which a statement is not finished: a query follows. */
 const CONTINUING_WORDS = new Set(['UNION', 'ALL', 'INTERSECT', 'MINUS', 'EXCEPT', 'AS', 'INTO', 'FROM', 'IN', 'EXISTS']);
 
+/**
+ * The scan of a code segment at a line start, all it needs to go on from there (every offset is in the text):
+ * what an edit's re-scan compares with the scan of the text before the edit (incrementalSegments.ts).
+ */
+export interface CodeScanState {
+  start: number;
+  words: string[];
+  cls: Classification | undefined;
+  wrapped: boolean;
+  wrappedKnown: boolean;
+  raw: boolean;
+  lastSigEnd: number;
+  afterSemicolon: boolean;
+  endsBlock: boolean;
+  depth: number;
+  openSections: number[];
+  inSubprogramHeader: boolean;
+  afterEnd: boolean;
+  blankBefore: boolean;
+  t1s: number;
+  t1e: number;
+  t1w: boolean;
+  t2s: number;
+  t2e: number;
+  t2w: boolean;
+}
+
+/** Where the scan was at a line start: `segments` already pushed, and the code segment in progress (if any). */
+export interface SegmenterCheckpoint {
+  pos: number;
+  segments: number;
+  code?: CodeScanState;
+}
+
+/** How an incremental scan records its checkpoints and stops where it meets the scan of the text before. */
+export interface SegmenterHooks {
+  /** Lines between two checkpoints. */
+  every: number;
+  checkpoints: SegmenterCheckpoint[];
+  /** The first line start where the rest of the text is the same as before the edit. */
+  from: number;
+  /** Whether the earlier scan has a checkpoint at the place of `pos` (a line start at or after `from`). */
+  probe(pos: number): boolean;
+  /** The earlier scan was in this state there: the rest of the scan is the earlier one's, moved. */
+  resync(pos: number, code: CodeScanState | undefined): boolean;
+}
+
 class Segmenter {
   private readonly text: string;
   private readonly n: number;
-  private readonly out: ScriptSegment[] = [];
+  readonly out: ScriptSegment[];
   private lineStarts: number[] | undefined;
   /** Scan position of the top-level loop. */
   private pos = 0;
   /** Only blanks precede `pos` on its line. */
   private lineFirst = true;
+  private readonly hooks: SegmenterHooks | undefined;
+  private linesSinceCheckpoint = 0;
+  /** The scan met the earlier scan's state (hooks.resync): it ends there. */
+  stopped = false;
 
-  constructor(text: string, lineStarts?: number[]) {
+  constructor(text: string, lineStarts?: number[], hooks?: SegmenterHooks, done: ScriptSegment[] = []) {
     this.text = text;
     this.n = text.length;
     this.lineStarts = lineStarts;
+    this.hooks = hooks;
+    this.out = done;
+  }
+
+  /** At a line start: records a checkpoint when one is due; true when the scan stops here (resynchronised). */
+  private atLineStart(pos: number, code: CodeScanState | undefined): boolean {
+    const hooks = this.hooks!;
+    const due = ++this.linesSinceCheckpoint >= hooks.every;
+    if (pos >= hooks.from && hooks.probe(pos) && hooks.resync(pos, code)) {
+      this.stopped = true;
+      return true;
+    }
+    if (due) {
+      hooks.checkpoints.push({ pos, segments: this.out.length, code });
+      this.linesSinceCheckpoint = 0;
+    }
+    return false;
+  }
+
+  /** Whether a line start needs the code scan's state (a checkpoint is due, or the earlier scan's may match). */
+  private wantsState(pos: number): boolean {
+    const hooks = this.hooks!;
+    return this.linesSinceCheckpoint + 1 >= hooks.every || (pos >= hooks.from && hooks.probe(pos));
+  }
+
+  /** Goes on from a checkpoint of an earlier scan of text that is the same up to it. */
+  resume(checkpoint: SegmenterCheckpoint): ScriptSegment[] {
+    this.pos = checkpoint.pos;
+    this.lineFirst = true;
+    if (checkpoint.code) this.scanCode(checkpoint.code.start, checkpoint.code, checkpoint.pos);
+    return this.stopped ? this.out : this.run();
   }
 
   run(): ScriptSegment[] {
@@ -193,6 +282,7 @@ class Segmenter {
       if (c === CH_LF || c === CH_CR) {
         this.pos = nextLineStart(text, i);
         this.lineFirst = true;
+        if (this.hooks && this.pos < n && this.atLineStart(this.pos, undefined)) return this.out;
       } else if (isBlank(c)) {
         this.pos = i + 1;
       } else if (c === CH_MINUS && text.charCodeAt(i + 1) === CH_MINUS) {
@@ -202,6 +292,7 @@ class Segmenter {
         this.lineFirst = false;
       } else if (!(this.lineFirst && this.lineCommand(i))) {
         this.scanCode(i);
+        if (this.stopped) return this.out;
       }
     }
     return this.out;
@@ -356,37 +447,40 @@ class Segmenter {
     return true;
   }
 
-  private scanCode(start: number): void {
+  private scanCode(start: number, resumed?: CodeScanState, resumeAt?: number): void {
     const text = this.text;
     const n = this.n;
-    const words: string[] = [];
-    let cls: Classification | undefined;
-    let wrapped = false;
-    let wrappedKnown = false;
-    let raw = false;
-    let lastSigEnd = start;
-    let afterSemicolon = false;
-    let endsBlock = false;
+    const from = resumed ?? FRESH_SCAN;
+    const words: string[] = resumed ? resumed.words.slice() : [];
+    let cls: Classification | undefined = from.cls;
+    let wrapped = from.wrapped;
+    let wrappedKnown = from.wrappedKnown;
+    let raw = from.raw;
+    let lastSigEnd = resumed ? from.lastSigEnd : start;
+    let afterSemicolon = from.afterSemicolon;
+    let endsBlock = from.endsBlock;
     // Block nesting, to tell a unit's closing `END;` from an inner block's (for recovery): DECLARE and the IS/AS of
     // a subprogram body open a declaration section whose BEGIN does not nest again; other BEGINs and CASE nest;
     // END closes (END IF / END LOOP do not count).
-    let depth = 0;
+    let depth = from.depth;
     // The depths of the declaration sections still waiting for their BEGIN, innermost last: a BEGIN begins the
     // innermost one only if it is the innermost open construct, else it nests (a block inside a subprogram).
-    const openSections: number[] = [];
-    let inSubprogramHeader = false;
-    let afterEnd = false;
+    const openSections: number[] = resumed ? resumed.openSections.slice() : [];
+    let inSubprogramHeader = from.inSubprogramHeader;
+    let afterEnd = from.afterEnd;
     // A blank line since the last significant token.
-    let blankBefore = false;
+    let blankBefore = from.blankBefore;
     // The last two significant tokens (for `END;` / `END name;` detection): start, end, is-a-word.
-    let t1s = -1;
-    let t1e = -1;
-    let t1w = false;
-    let t2s = -1;
-    let t2e = -1;
-    let t2w = false;
-    let i = start;
-    let atLineStart = false;
+    let t1s = from.t1s;
+    let t1e = from.t1e;
+    let t1w = from.t1w;
+    let t2s = from.t2s;
+    let t2e = from.t2e;
+    let t2w = from.t2w;
+    let i = resumeAt ?? start;
+    let atLineStart = resumeAt !== undefined;
+    // (a resumed scan is at the checkpoint's line start, which the checkpoint itself stands for)
+    let checkLine = resumeAt === undefined;
 
     const finish = (end: number, terminator: Terminator, next: number, nextLineFirst: boolean): void => {
       this.pushCode(cls?.kind ?? 'sql', start, end, terminator, words.slice(0, FIRST_WORDS), wrapped);
@@ -398,6 +492,16 @@ class Segmenter {
       if (atLineStart) {
         atLineStart = false;
         const lineStart = i;
+        if (this.hooks && checkLine && i < n && this.wantsState(i)) {
+          const state: CodeScanState = {
+            start, words: words.slice(), cls, wrapped, wrappedKnown, raw, lastSigEnd, afterSemicolon, endsBlock, depth,
+            openSections: openSections.slice(), inSubprogramHeader, afterEnd, blankBefore, t1s, t1e, t1w, t2s, t2e, t2w,
+          };
+          if (this.atLineStart(i, state)) return;
+        } else if (this.hooks && checkLine && i < n) {
+          this.linesSinceCheckpoint++;
+        }
+        checkLine = true;
         const j = skipBlanks(text, i, n);
         const first = j < n ? text.charCodeAt(j) : -1;
         // The line end is found only where it matters: most lines are plain code, scanned once below.
@@ -665,28 +769,49 @@ export function segmentScript(text: string, lineStarts?: number[]): ScriptSegmen
   try {
     return new Segmenter(text, lineStarts).run();
   } catch {
-    // Defensive only: the scanner has no throwing paths; fall back to one code segment.
-    const trimmed = text.trim();
-    if (trimmed.length === 0) return [];
-    const start = text.indexOf(trimmed.charAt(0));
-    const lines = computeLineStarts(text);
-    const s = positionAt(lines, start);
-    const end = start + trimmed.length;
-    const e = positionAt(lines, end);
-    return [
-      {
-        kind: 'code',
-        codeKind: 'sql',
-        start,
-        end,
-        line: s.line,
-        column: s.column,
-        endLine: e.line,
-        endColumn: e.column,
-        terminator: 'eof',
-        firstWords: [],
-        wrapped: false,
-      },
-    ];
+    return fallbackSegments(text);
   }
+}
+
+/**
+ * The scan with checkpoints (incrementalSegments.ts): from the start of the text, or resumed at a checkpoint of an
+ * earlier scan of a text that is the same up to it (`done`: the segments that scan pushed before it). Returns null
+ * when the scan failed (never expected; the caller then segments the text from scratch).
+ */
+export function segmentWithHooks(
+  text: string, lineStarts: number[], hooks: SegmenterHooks, resumeAt?: SegmenterCheckpoint, done: ScriptSegment[] = [],
+): { segments: ScriptSegment[]; stopped: boolean } | null {
+  try {
+    const segmenter = new Segmenter(text, lineStarts, hooks, done);
+    const segments = resumeAt ? segmenter.resume(resumeAt) : segmenter.run();
+    return { segments, stopped: segmenter.stopped };
+  } catch {
+    return null;
+  }
+}
+
+function fallbackSegments(text: string): ScriptSegment[] {
+  // Defensive only: the scanner has no throwing paths; fall back to one code segment.
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return [];
+  const start = text.indexOf(trimmed.charAt(0));
+  const lines = computeLineStarts(text);
+  const s = positionAt(lines, start);
+  const end = start + trimmed.length;
+  const e = positionAt(lines, end);
+  return [
+    {
+      kind: 'code',
+      codeKind: 'sql',
+      start,
+      end,
+      line: s.line,
+      column: s.column,
+      endLine: e.line,
+      endColumn: e.column,
+      terminator: 'eof',
+      firstWords: [],
+      wrapped: false,
+    },
+  ];
 }

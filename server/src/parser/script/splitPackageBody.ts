@@ -133,13 +133,20 @@ function directivesInsideItems(text: string, tokens: LightTokens, items: readonl
   return seen ? 'inside' : 'none';
 }
 
-/** Returns null for anything but a package body whose conditional compilation (if any) is inside its items. */
-export function splitPackageBody(text: string): PackageBodyLayout | null {
-  // Most segments are not package bodies: a look at the first words spares them the scan of the whole
-  // text. (A comment inside the header words also fails it: the body is then parsed whole, which is
-  // always correct.)
-  if (!PACKAGE_BODY_HEADER.test(text.slice(0, 200))) return null;
-  const tokens = lightTokens(text);
+/** Whether the text may be a package body (its first words): only then is it worth its light tokens. */
+export function mayBePackageBody(text: string): boolean {
+  // (A comment inside the header words fails it: the body is then parsed whole, which is always correct.)
+  return PACKAGE_BODY_HEADER.test(text.slice(0, 200));
+}
+
+/**
+ * Returns null for anything but a package body whose conditional compilation (if any) is inside its items.
+ * `tokens`: the text's light tokens when the caller has them (the editor keeps them from the last version).
+ */
+export function splitPackageBody(text: string, lexed?: LightTokens): PackageBodyLayout | null {
+  // Most segments are not package bodies: a look at the first words spares them the scan of the whole text.
+  if (!mayBePackageBody(text)) return null;
+  const tokens = lexed ?? lightTokens(text);
   const { count, kinds, starts, ends } = tokens;
   if (count === 0 || kinds[0] !== Light.Create) return null;
   const scanner = new ItemScanner(tokens);

@@ -26,24 +26,26 @@ export function rebaseUnits(
   // The model shares nodes (a standalone unit's body is its subprogram's body; a body holds the declarations
   // of its unit): the walk relies on that identity to visit each node once, so a shared node is copied once.
   const copies = new Map<object, unknown>();
+  // (plain loops: Object.entries allocated a pair array per node, most of the copy's cost on a large body)
   const copy = (value: unknown): unknown => {
     if (typeof value !== 'object' || value === null) return value;
     const known = copies.get(value);
     if (known !== undefined) return known;
+    if (Array.isArray(value)) {
+      const out: unknown[] = new Array(value.length);
+      copies.set(value, out);
+      for (let k = 0; k < value.length; k++) out[k] = copy(value[k]);
+      return out;
+    }
     if (isRange(value)) {
       const shifted = shift(value);
       copies.set(value, shifted);
       return shifted;
     }
-    if (Array.isArray(value)) {
-      const out: unknown[] = [];
-      copies.set(value, out);
-      for (const item of value) out.push(copy(item));
-      return out;
-    }
     const out: Record<string, unknown> = {};
     copies.set(value, out);
-    for (const [key, v] of Object.entries(value)) out[key] = copy(v);
+    const from = value as Record<string, unknown>;
+    for (const key of Object.keys(from)) out[key] = copy(from[key]);
     return out;
   };
   return copy(units) as UnitNode[];
