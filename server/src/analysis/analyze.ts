@@ -28,7 +28,7 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
-import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
+import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, insideItem, placeKey, readsUnchanged, serialise, siblingAlwaysRaises, verdictsDecidedFirst, type ItemCache, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
 import { Scope } from './semantic/scope.ts';
 
 export interface RuleSetting {
@@ -187,9 +187,10 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const resolution = resolveCall(call, scope, lookup);
     const sub = resolution.symbol?.subprogram;
     if (sub) {
-      // the verdict reads the bodies of the subprograms it reaches: an item that asked depends on them
+      // an item that asked depends on the verdict of each sibling the question reaches (in a package, decided
+      // by the index first: then nothing else of its body is read), else on the bodies it reads
       const reached = (found: SubprogramNode | undefined) => {
-        if (found && recording) recordSibling(recording, found);
+        if (found && recording) recordVerdict(recording, found);
         return found;
       };
       return subprogramAlwaysRaises(reached(sub)!, (name) => reached(scope.lookup(name)?.symbol.subprogram));
@@ -268,7 +269,11 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     // preview rules of the analyzer run only when the configuration turns them on ("rules": {"output-in-loop": "on"});
     // rules the caller passes in (tests, plugins) run because they were passed
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
-    const wholeDocument = DOCUMENT_WIDE.has(rule.meta.id) || options.extraRules?.includes(rule) === true;
+    // utl-file-small-buffer combines items only at a call of UTL_FILE.FOPEN: in a document whose text has none it
+    // reports just the small chunks written in a loop, per loop, as the audited per-loop rules do
+    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
+    const wholeDocument = (DOCUMENT_WIDE.has(rule.meta.id) && !idle) || options.extraRules?.includes(rule) === true;
+    const finishesPerLoop = ITEM_LOCAL_FINISH.has(rule.meta.id) || idle;
     const isolated = isolateRule(rule, setting?.options ?? {}, {
       file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, hasSyntaxErrorIn, singleRowOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
@@ -278,7 +283,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
         if (!cache || wholeDocument) return;
         const kept = { finding: { ...f }, overDictionary: overDictionary.has(f), overSeedRows: overSeedRows.has(f), countGivenAtRun: countGivenAtRun.has(f) };
         if (finishing) {
-          if (ITEM_LOCAL_FINISH.has(rule.meta.id)) finishFindings.push(kept);
+          if (finishesPerLoop) finishFindings.push(kept);
         } else if (recording) {
           if (insideItem(f, recording.sub)) recording.findings.push(kept);
           else recording.ok = false;
@@ -290,12 +295,9 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
-    // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk);
-    // utl-file-small-buffer reports only at a call of UTL_FILE.FOPEN: in a document without one it has nothing to
-    // combine across items and is walked with them
-    const combines = wholeDocument || (isolated.finishes && !ITEM_LOCAL_FINISH.has(rule.meta.id));
-    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
-    if (cache && combines && !idle) {
+    // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk)
+    const combines = wholeDocument || (isolated.finishes && !finishesPerLoop);
+    if (cache && combines) {
       if (Object.keys(isolated.visitor).length > 0) wholeVisitors.push(isolated.visitor);
     } else visitors.push(isolated.visitor);
     finishers.push(isolated.finish);
@@ -307,7 +309,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     visitors.unshift({
       call({ resolution }) {
         const sub = resolution.symbol?.subprogram;
-        if (recording && sub) recordSibling(recording, sub);
+        if (recording && sub) recordSiblingName(recording, sub);
       },
     });
   }
@@ -362,7 +364,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     }
     const firstLoop = semantics.result.loops.length;
     const firstCall = semantics.result.calls.length;
-    recording = { sub, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set() };
+    recording = { sub, unit, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set(), asked: new Set() };
     try {
       walk();
     } finally {
@@ -438,6 +440,8 @@ function roleUnitsOf(script: ParsedScript): RoleUnit[] {
 
 interface Recording {
   sub: SubprogramNode;
+  /** The unit the item belongs to: its subprograms are the item's siblings. */
+  unit: UnitNode;
   reads: OutsideRead[];
   findings: KeptFinding[];
   /** False when something the walk did cannot be replayed (a report outside the item, an answer that cannot be compared). */
@@ -445,12 +449,46 @@ interface Recording {
   looked: Set<string>;
   tables: Set<string>;
   siblings: Set<SubprogramNode>;
+  /** The sibling questions asked already (`name:3`, `raises:3`). */
+  asked: Set<string>;
 }
 
+/** A sibling's node: reached in a way whose reads are not told apart, the item depends on all of it. */
 function recordSibling(recording: Recording, sub: SubprogramNode): void {
   if (recording.siblings.has(sub) || insideItem(sub.range, recording.sub)) return;
   recording.siblings.add(sub);
   recording.reads.push({ kind: 'sibling', sub });
+}
+
+/** The place of a sibling's name, for a call that resolved to it (its symbol and call-graph key; rules read no more). */
+function recordSiblingName(recording: Recording, sub: SubprogramNode): void {
+  if (insideItem(sub.range, recording.sub)) return;
+  const index = siblingIndex(recording.unit, sub);
+  if (index < 0) return recordSibling(recording, sub);
+  const key = `name:${index}`;
+  if (recording.asked.has(key)) return;
+  recording.asked.add(key);
+  recording.reads.push({ kind: 'siblingName', index, answer: placeKey(sub.nameRange) });
+}
+
+/** Whether a sibling always raises, for an always-raises verdict that reached it. */
+function recordVerdict(recording: Recording, sub: SubprogramNode): void {
+  if (insideItem(sub.range, recording.sub)) return;
+  const index = verdictsDecidedFirst(recording.unit) ? siblingIndex(recording.unit, sub) : -1;
+  if (index < 0) return recordSibling(recording, sub);
+  const key = `raises:${index}`;
+  if (recording.asked.has(key)) return;
+  recording.asked.add(key);
+  recording.reads.push({ kind: 'siblingRaises', index, answer: siblingAlwaysRaises(recording.unit, sub) });
+}
+
+const siblingIndexes = new WeakMap<UnitNode, Map<SubprogramNode, number>>();
+
+/** The sibling's number in its unit's subprograms, or -1. */
+function siblingIndex(unit: UnitNode, sub: SubprogramNode): number {
+  let indexes = siblingIndexes.get(unit);
+  if (!indexes) siblingIndexes.set(unit, (indexes = new Map(unit.subprograms.map((s, i) => [s, i]))));
+  return indexes.get(sub) ?? -1;
 }
 
 function recordAnswer(recording: Recording, read: (answer: string) => OutsideRead, value: unknown): void {

@@ -8,6 +8,7 @@
 import type { Finding, SourceRange } from '../syntax/finding.ts';
 import type { SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
 import type { CallSummary, LoopSummary } from './semantic/documentSemantics.ts';
+import { subprogramAlwaysRaises } from './semantic/leaves.ts';
 
 /** Rules whose finish() reports per loop, from state gathered while that loop's own item was walked. */
 export const ITEM_LOCAL_FINISH: ReadonlySet<string> = new Set(['number-arithmetic-in-loop', 'lob-concatenation-in-loop', 'output-in-loop']);
@@ -25,7 +26,18 @@ export type OutsideRead =
   | { kind: 'graph'; method: string; args: unknown[]; answer: string }
   | { kind: 'syntax'; range: SourceRange; answer: boolean }
   | { kind: 'text'; range: SourceRange; answer: string }
-  /** A sibling subprogram whose node the walk reached (its body may have been read): it must be the same node. */
+  /**
+   * Where the name of the unit's subprogram number `index` is: a call resolved to that sibling keeps its place
+   * (the symbol's range in hover and definition, the call graph's key). Siblings are counted in `unit.subprograms`,
+   * whose names and signatures in order are part of the unit's context: the same index is the same sibling.
+   */
+  | { kind: 'siblingName'; index: number; answer: string }
+  /** Whether the unit's subprogram number `index` always raises (a call of it leaves a loop). */
+  | { kind: 'siblingRaises'; index: number; answer: boolean }
+  /**
+   * A sibling the walk reached some other way (an always-raises verdict in a unit whose verdicts the index does not
+   * decide first): its body may have been read, so it must be the same node.
+   */
   | { kind: 'sibling'; sub: SubprogramNode };
 
 /** How the current analysis answers the same questions. */
@@ -110,9 +122,44 @@ function readUnchanged(read: OutsideRead, unit: UnitNode, now: OutsideAnswers): 
       return now.hasSyntaxErrorIn(read.range) === read.answer;
     case 'text':
       return now.textIn(read.range) === read.answer;
+    case 'siblingName': {
+      const sibling = unit.subprograms[read.index];
+      return sibling !== undefined && placeKey(sibling.nameRange) === read.answer;
+    }
+    case 'siblingRaises': {
+      const sibling = unit.subprograms[read.index];
+      return sibling !== undefined && siblingAlwaysRaises(unit, sibling) === read.answer;
+    }
     case 'sibling':
       return unit.subprograms.includes(read.sub) || unit.subprogram === read.sub;
   }
+}
+
+/** A range as a short string to compare. */
+export function placeKey(range: SourceRange): string {
+  return `${range.line}:${range.column}:${range.endLine}:${range.endColumn}`;
+}
+
+/**
+ * Whether a package's subprogram always raises, as the rules see it. The index's definitions of the document
+ * (made before the rules' walk, `definitionsOfScript`) decide every package member's verdict first, with the
+ * package's members as the subprograms it may call, and the verdict is kept with the node: this asks for it.
+ */
+export function siblingAlwaysRaises(unit: UnitNode, sub: SubprogramNode): boolean {
+  // decided already: the resolver is not called; it is the index's (a member called as `name` or `pkg.name`) all the same
+  let members: Map<string, SubprogramNode> | undefined;
+  const own = unit.name ? unit.name.slice(unit.name.lastIndexOf('.') + 1) : '';
+  return subprogramAlwaysRaises(sub, (target) => {
+    members ??= new Map(unit.subprograms.map((s) => [s.name, s]));
+    const dot = target.indexOf('.');
+    if (dot < 0) return members.get(target);
+    return target.slice(0, dot) === own ? members.get(target.slice(dot + 1)) : undefined;
+  });
+}
+
+/** The units whose subprograms' verdicts the index decides first (see `siblingAlwaysRaises`). */
+export function verdictsDecidedFirst(unit: UnitNode): boolean {
+  return (unit.unitKind === 'package-body' || unit.unitKind === 'package') && unit.name !== undefined;
 }
 
 /** Whether a range lies inside the item's lines (text there is the item's own, unchanged with its node). */
