@@ -319,3 +319,29 @@ end lobs;
   assert.equal(small(doc.edit(chunks, 'opening')), 1, 'the 2000-byte chunk is found');
   assert.equal(small(doc.edit(chunks.replace('    null;', '    null; '), 'an edit of other')), 1);
 });
+
+test('item reuse: plan statistics switched on in an unedited item (hint, trace call, setting in a string) stay found, walked with the items', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const tuning = `create or replace package body tuning as
+  procedure measure is
+    n pls_integer;
+  begin
+    execute immediate 'alter session set statistics_level = all';
+    dbms_monitor.session_trace_enable;
+    select /*+ gather_plan_statistics */ count(*) into n from t;
+  end measure;
+
+  procedure other is
+  begin
+    null;
+  end other;
+end tuning;
+/
+`;
+  const found = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'plan-statistics-in-code').map((f) => f.line);
+  assert.deepEqual(found(doc.edit(tuning, 'opening')), [5, 6, 7]);
+  const reused = doc.items.reused;
+  assert.deepEqual(found(doc.edit(tuning.replace('    null;', '    null; '), 'an edit of other')), [5, 6, 7]);
+  assert.equal(doc.items.reused - reused, 1, 'measure is replayed');
+  assert.deepEqual(found(doc.edit(tuning.replace(' = all', ' = typical'), 'an edit of measure')), [6, 7]);
+});

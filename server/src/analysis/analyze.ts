@@ -28,7 +28,7 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
-import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, insideItem, placeKey, readsUnchanged, serialise, siblingAlwaysRaises, verdictsDecidedFirst, type ItemCache, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
+import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, graphQuestionKey, insideItem, placeKey, readsUnchanged, serialise, siblingAlwaysRaises, verdictsDecidedFirst, type ItemCache, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
 import { Scope } from './semantic/scope.ts';
 
 export interface RuleSetting {
@@ -274,6 +274,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
     const wholeDocument = (DOCUMENT_WIDE.has(rule.meta.id) && !idle) || options.extraRules?.includes(rule) === true;
     const finishesPerLoop = ITEM_LOCAL_FINISH.has(rule.meta.id) || idle;
+    // its finish() reads the text alone: its reports there are made afresh each time, not kept with an item
+    const finishesOverText = TEXT_FINISH.has(rule.meta.id);
     const isolated = isolateRule(rule, setting?.options ?? {}, {
       file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, hasSyntaxErrorIn, singleRowOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
@@ -296,7 +298,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     });
     if (!isolated) continue;
     // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk)
-    const combines = wholeDocument || (isolated.finishes && !finishesPerLoop);
+    const combines = wholeDocument || (isolated.finishes && !finishesPerLoop && !finishesOverText);
     if (cache && combines) {
       if (Object.keys(isolated.visitor).length > 0) wholeVisitors.push(isolated.visitor);
     } else visitors.push(isolated.visitor);
@@ -342,7 +344,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const end = (lineStarts[unit.range.endLine - 1] ?? text.length) + unit.range.endColumn - 1;
     return start <= changed.prefix && text.length - end <= changed.suffix;
   };
-  const answers = { lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce };
+  const answers = new AnswersNow({ lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     if (!cache || !keepItems) return walk();
     let context = contexts.get(unit);
@@ -506,7 +508,12 @@ function recordedGraph(graph: CallGraph, current: () => Recording | undefined): 
       return (...args: unknown[]) => {
         const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
         const recording = current();
-        if (recording) recordAnswer(recording, (answer) => ({ kind: 'graph', method: String(property), args, answer }), result);
+        if (recording) {
+          const method = String(property);
+          const key = graphQuestionKey(method, args);
+          if (key === undefined) recording.ok = false;
+          else recordAnswer(recording, (answer) => ({ kind: 'graph', method, args, key, value: result, answer }), result);
+        }
         return result;
       };
     },
