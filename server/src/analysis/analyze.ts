@@ -531,9 +531,13 @@ function recordedGraph(graph: CallGraph, current: () => Recording | undefined): 
  */
 function changedSpan(previous: string, text: string): { prefix: number; suffix: number } {
   const most = Math.min(previous.length, text.length);
+  // blocks first (the engine compares two slices without a loop of ours), then characters
+  const BLOCK = 512;
   let prefix = 0;
+  while (prefix + BLOCK <= most && previous.slice(prefix, prefix + BLOCK) === text.slice(prefix, prefix + BLOCK)) prefix += BLOCK;
   while (prefix < most && previous.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
   let suffix = 0;
+  while (suffix + BLOCK <= most && previous.slice(previous.length - suffix - BLOCK, previous.length - suffix) === text.slice(text.length - suffix - BLOCK, text.length - suffix)) suffix += BLOCK;
   while (suffix < most && previous.charCodeAt(previous.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
   return { prefix, suffix };
 }
