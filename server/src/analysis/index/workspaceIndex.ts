@@ -354,7 +354,8 @@ function collectReferences(file: string, unit: UnitNode, out: IndexedReference[]
       forEachCall(sub, (call) => visit(call, references));
       referencesOfSubprogram.set(sub, (known = { file, references }));
     }
-    for (const reference of known.references) out.push({ ...reference });
+    // (references are never changed once made: the index shares them between its versions of the file)
+    for (const reference of known.references) out.push(reference);
   });
 }
 
