@@ -548,12 +548,21 @@ function unitContext(unit: UnitNode, textIn: (range: SourceRange) => string, see
   // only through a call or a verdict that reaches it, and those record the subprogram, which must then be the same node)
   const parts: unknown[] = [unit.unitKind, unit.name, unit.range.line, unit.range.column, [...seededTables].sort()];
   for (const declaration of unit.declarations) parts.push(declaration.range, textIn(declaration.range));
-  for (const sub of unit.subprograms) {
-    parts.push(sub.name, sub.subprogramKind, sub.methodKind, sub.parameters.map(({ range: _place, ...signature }) => signature), sub.returnType, sub.properties, sub.isDeclarationOnly, sub.isCallSpec);
-  }
+  for (const sub of unit.subprograms) parts.push(signatureOf(sub));
   if (unit.body) parts.push(unit.body.range, textIn(unit.body.range));
   for (const statement of unit.statements) parts.push(statement.range, textIn(statement.range));
   return serialise(parts) ?? `unique:${Math.random()}`;
+}
+
+/** A subprogram's signature without places, as a string: once per node (nodes are never changed). */
+const signatures = new WeakMap<SubprogramNode, string>();
+function signatureOf(sub: SubprogramNode): string {
+  let signature = signatures.get(sub);
+  if (signature === undefined) {
+    const parts = [sub.name, sub.subprogramKind, sub.methodKind, sub.parameters.map(({ range: _place, ...rest }) => rest), sub.returnType, sub.properties, sub.isDeclarationOnly, sub.isCallSpec];
+    signatures.set(sub, (signature = serialise(parts) ?? `unique:${Math.random()}`));
+  }
+  return signature;
 }
 
 function graphOfDocument(file: string, script: ParsedScript): CallGraph {
