@@ -345,3 +345,25 @@ end tuning;
   assert.equal(doc.items.reused - reused, 1, 'measure is replayed');
   assert.deepEqual(found(doc.edit(tuning.replace(' = all', ' = typical'), 'an edit of measure')), [6, 7]);
 });
+
+test('item reuse: typing in the most-called subprogram of a real package body walks that item alone, its callers are replayed', () => {
+  const file = largestPackageBody(loadCorpus());
+  assert.ok(file, 'a package body in the corpus');
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const opened = doc.edit(file.text, 'opening');
+  const units = opened.script.units.flatMap((u) => u.views[0] ?? []);
+  const bodyUnit = units.find((u) => u.unitKind === 'package-body')!;
+  // the subprogram called by most others (by name: enough to pick one with many callers)
+  const callers = (name: string) => bodyUnit.subprograms.filter((s) => s.name !== name && new RegExp(`\\b${name}\\s*[(;]`, 'i').test(file.text.split('\n').slice(s.range.line - 1, s.range.endLine).join('\n'))).length;
+  const target = bodyUnit.subprograms.filter((s) => s.body && s.range.endLine - s.range.line >= 2).map((s) => ({ s, n: callers(s.name) })).sort((a, b) => b.n - a.n)[0]!;
+  assert.ok(target.n >= 2, `${target.s.name} has callers`);
+  const line = Math.floor((target.s.range.line + target.s.range.endLine) / 2);
+  const lines = file.text.split('\n');
+  // typed at the end of the line, before a CR of a CR LF file (after it, the CR would end a line of its own)
+  const typed = (suffix: string) => [...lines.slice(0, line - 1), lines[line - 1]!.replace(/\r?$/, (cr) => suffix + cr), ...lines.slice(line)].join('\n');
+  for (const [text, what] of [[typed(' '), 'a space typed'], [typed('  '), 'another'], [file.text, 'both removed']] as const) {
+    const walked = doc.items.walked;
+    doc.edit(text, `${what} in ${target.s.name} (line ${line} of ${file.path}, ${target.n} callers)`);
+    if (units.length === 1) assert.equal(doc.items.walked - walked, 1, `only ${target.s.name} is walked`);
+  }
+});
