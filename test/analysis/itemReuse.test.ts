@@ -213,3 +213,157 @@ end files;
   assert.ok(doc.items.reused - reused >= 2, 'write_all and run are replayed');
   assert.ok(edited.findings.some((f) => f.rule === 'utl-file-small-buffer'), rulesOf(edited).join(' '));
 });
+
+test('item reuse: a caller of a sibling whose body changed where no rule reads it is replayed', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const declarations = '  c_n constant pls_integer := 10;';
+  doc.edit(body(declarations, loopA, loopB, loopC, raises), 'the first analysis');
+  const reused = doc.items.reused;
+  // fail is edited in place and still always raises: b, which calls it in a loop, asked only that
+  doc.edit(body(declarations, loopA, loopB, loopC, raises.replace('-20001', '-20002')), 'an edit of fail that keeps it raising');
+  assert.equal(doc.items.reused - reused, 3, 'a, b (a caller of fail) and c are replayed');
+});
+
+test('item reuse: a caller of a sibling whose signature changes is walked again', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const declarations = '  c_n constant pls_integer := 10;';
+  const text = body(declarations, loopA, loopB, loopC, raises);
+  doc.edit(text, 'the first analysis');
+  const walked = doc.items.walked;
+  doc.edit(text.replace('procedure fail is', 'procedure fail(p_code number default -20001) is').replace('procedure fail;', 'procedure fail(p_code number default -20001);'), 'a parameter added to fail');
+  // (the spec's four declarations are walked too: the text after the spec changed)
+  assert.equal(doc.items.walked - walked, 8, 'every item is walked: the unit\'s signatures changed');
+});
+
+test('item reuse: a caller of a sibling whose name moved is walked again (hover and definition point at the name)', () => {
+  // an object type body: its methods resolve to each other through the unit's scope alone (no package member to look up)
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const typeBody = (b: string) => `create or replace type body counter as
+  member procedure a is
+  begin
+    for k in 1 .. 3 loop
+      c;
+    end loop;
+  end a;
+
+  member procedure b is
+  begin
+${b}
+  end b;
+
+  member procedure c is
+  begin
+    null;
+  end c;
+end;
+/
+`;
+  doc.edit(typeBody('    null;'), 'the first analysis');
+  const walked = doc.items.walked;
+  const moved = doc.edit(typeBody('    null;\n    null;'), 'a line added to b');
+  assert.equal(doc.items.walked - walked, 3, 'a (a caller of c) is walked with b and c (moved)');
+  const call = moved.semantics.calls.find((c) => c.name === 'C');
+  const c = moved.script.units[0]!.views[0]![0]!.subprograms.find((s) => s.name === 'C')!;
+  assert.deepEqual(call?.resolution.symbol?.range, c.nameRange);
+});
+
+test('item reuse: a sibling that stops writing the file handle it is passed changes the finding at the FOPEN of its caller', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const writer = `create or replace package body files as
+  procedure write_all(f in out utl_file.file_type) is
+  begin
+    for r in (select txt from t) loop
+      utl_file.put_line(f, r.txt);
+    end loop;
+  end write_all;
+
+  procedure run is
+    f utl_file.file_type;
+  begin
+    f := utl_file.fopen('DIR', 'out.txt', 'w');
+    write_all(f);
+    utl_file.fclose(f);
+  end run;
+end files;
+/
+`;
+  const small = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'utl-file-small-buffer').length;
+  assert.equal(small(doc.edit(writer, 'opening')), 1);
+  assert.equal(small(doc.edit(writer.replace('utl_file.put_line(f, r.txt);', 'dbms_output.put_line(r.txt);'), 'write_all writes no more')), 0);
+  assert.equal(small(doc.edit(writer, 'write_all writes again')), 1);
+});
+
+test('item reuse: small LOB chunks written with PUT_RAW in a loop stay found when another item is edited (a package without FOPEN)', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const chunks = `create or replace package body lobs as
+  procedure write_blob(f in out utl_file.file_type, b blob) is
+    l_buf raw(2000);
+    l_amount pls_integer := 2000;
+    l_pos pls_integer := 1;
+  begin
+    while l_pos <= dbms_lob.getlength(b) loop
+      dbms_lob.read(b, l_amount, l_pos, l_buf);
+      utl_file.put_raw(f, l_buf);
+      l_pos := l_pos + l_amount;
+    end loop;
+  end write_blob;
+
+  procedure other is
+  begin
+    null;
+  end other;
+end lobs;
+/
+`;
+  const small = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'utl-file-small-buffer').length;
+  assert.equal(small(doc.edit(chunks, 'opening')), 1, 'the 2000-byte chunk is found');
+  assert.equal(small(doc.edit(chunks.replace('    null;', '    null; '), 'an edit of other')), 1);
+});
+
+test('item reuse: plan statistics switched on in an unedited item (hint, trace call, setting in a string) stay found, walked with the items', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const tuning = `create or replace package body tuning as
+  procedure measure is
+    n pls_integer;
+  begin
+    execute immediate 'alter session set statistics_level = all';
+    dbms_monitor.session_trace_enable;
+    select /*+ gather_plan_statistics */ count(*) into n from t;
+  end measure;
+
+  procedure other is
+  begin
+    null;
+  end other;
+end tuning;
+/
+`;
+  const found = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'plan-statistics-in-code').map((f) => f.line);
+  assert.deepEqual(found(doc.edit(tuning, 'opening')), [5, 6, 7]);
+  const reused = doc.items.reused;
+  assert.deepEqual(found(doc.edit(tuning.replace('    null;', '    null; '), 'an edit of other')), [5, 6, 7]);
+  assert.equal(doc.items.reused - reused, 1, 'measure is replayed');
+  assert.deepEqual(found(doc.edit(tuning.replace(' = all', ' = typical'), 'an edit of measure')), [6, 7]);
+});
+
+test('item reuse: typing in the most-called subprogram of a real package body walks that item alone, its callers are replayed', () => {
+  const file = largestPackageBody(loadCorpus());
+  assert.ok(file, 'a package body in the corpus');
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const opened = doc.edit(file.text, 'opening');
+  const units = opened.script.units.flatMap((u) => u.views[0] ?? []);
+  const bodyUnit = units.find((u) => u.unitKind === 'package-body')!;
+  // the subprogram called by most others (by name: enough to pick one with many callers)
+  const callers = (name: string) => bodyUnit.subprograms.filter((s) => s.name !== name && new RegExp(`\\b${name}\\s*[(;]`, 'i').test(file.text.split('\n').slice(s.range.line - 1, s.range.endLine).join('\n'))).length;
+  const target = bodyUnit.subprograms.filter((s) => s.body && s.range.endLine - s.range.line >= 2).map((s) => ({ s, n: callers(s.name) })).sort((a, b) => b.n - a.n)[0]!;
+  assert.ok(target.n >= 2, `${target.s.name} has callers`);
+  const line = Math.floor((target.s.range.line + target.s.range.endLine) / 2);
+  const lines = file.text.split('\n');
+  // typed at the end of the line, before a CR of a CR LF file (after it, the CR would end a line of its own)
+  const typed = (suffix: string) => [...lines.slice(0, line - 1), lines[line - 1]!.replace(/\r?$/, (cr) => suffix + cr), ...lines.slice(line)].join('\n');
+  for (const [text, what] of [[typed(' '), 'a space typed'], [typed('  '), 'another'], [file.text, 'both removed']] as const) {
+    const walked = doc.items.walked;
+    doc.edit(text, `${what} in ${target.s.name} (line ${line} of ${file.path}, ${target.n} callers)`);
+    if (units.length === 1) assert.equal(doc.items.walked - walked, 1, `only ${target.s.name} is walked`);
+  }
+});

@@ -28,7 +28,8 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
-import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
+import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
+import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording } from './itemRecording.ts';
 import { Scope } from './semantic/scope.ts';
 
 export interface RuleSetting {
@@ -187,9 +188,10 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const resolution = resolveCall(call, scope, lookup);
     const sub = resolution.symbol?.subprogram;
     if (sub) {
-      // the verdict reads the bodies of the subprograms it reaches: an item that asked depends on them
+      // an item that asked depends on the verdict of each sibling the question reaches (in a package, decided
+      // by the index first: then nothing else of its body is read), else on the bodies it reads
       const reached = (found: SubprogramNode | undefined) => {
-        if (found && recording) recordSibling(recording, found);
+        if (found && recording) recordVerdict(recording, found);
         return found;
       };
       return subprogramAlwaysRaises(reached(sub)!, (name) => reached(scope.lookup(name)?.symbol.subprogram));
@@ -268,7 +270,13 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     // preview rules of the analyzer run only when the configuration turns them on ("rules": {"output-in-loop": "on"});
     // rules the caller passes in (tests, plugins) run because they were passed
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
-    const wholeDocument = DOCUMENT_WIDE.has(rule.meta.id) || options.extraRules?.includes(rule) === true;
+    // utl-file-small-buffer combines items only at a call of UTL_FILE.FOPEN: in a document whose text has none it
+    // reports just the small chunks written in a loop, per loop, as the audited per-loop rules do
+    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
+    const wholeDocument = (DOCUMENT_WIDE.has(rule.meta.id) && !idle) || options.extraRules?.includes(rule) === true;
+    const finishesPerLoop = ITEM_LOCAL_FINISH.has(rule.meta.id) || idle;
+    // its finish() reads the text alone: its reports there are made afresh each time, not kept with an item
+    const finishesOverText = TEXT_FINISH.has(rule.meta.id);
     const isolated = isolateRule(rule, setting?.options ?? {}, {
       file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, hasSyntaxErrorIn, singleRowOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
@@ -278,7 +286,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
         if (!cache || wholeDocument) return;
         const kept = { finding: { ...f }, overDictionary: overDictionary.has(f), overSeedRows: overSeedRows.has(f), countGivenAtRun: countGivenAtRun.has(f) };
         if (finishing) {
-          if (ITEM_LOCAL_FINISH.has(rule.meta.id)) finishFindings.push(kept);
+          if (finishesPerLoop) finishFindings.push(kept);
         } else if (recording) {
           if (insideItem(f, recording.sub)) recording.findings.push(kept);
           else recording.ok = false;
@@ -290,12 +298,9 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       onFailure: (f) => failures.push(f),
     });
     if (!isolated) continue;
-    // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk);
-    // utl-file-small-buffer reports only at a call of UTL_FILE.FOPEN: in a document without one it has nothing to
-    // combine across items and is walked with them
-    const combines = wholeDocument || (isolated.finishes && !ITEM_LOCAL_FINISH.has(rule.meta.id));
-    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
-    if (cache && combines && !idle) {
+    // a rule whose finish() is not known to report per item sees every item (a rule with no hooks needs no walk)
+    const combines = wholeDocument || (isolated.finishes && !finishesPerLoop && !finishesOverText);
+    if (cache && combines) {
       if (Object.keys(isolated.visitor).length > 0) wholeVisitors.push(isolated.visitor);
     } else visitors.push(isolated.visitor);
     finishers.push(isolated.finish);
@@ -307,7 +312,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     visitors.unshift({
       call({ resolution }) {
         const sub = resolution.symbol?.subprogram;
-        if (recording && sub) recordSibling(recording, sub);
+        if (recording && sub) recordSiblingName(recording, sub);
       },
     });
   }
@@ -340,7 +345,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const end = (lineStarts[unit.range.endLine - 1] ?? text.length) + unit.range.endColumn - 1;
     return start <= changed.prefix && text.length - end <= changed.suffix;
   };
-  const answers = { lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce };
+  const answers = new AnswersNow({ lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     if (!cache || !keepItems) return walk();
     let context = contexts.get(unit);
@@ -362,7 +367,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     }
     const firstLoop = semantics.result.loops.length;
     const firstCall = semantics.result.calls.length;
-    recording = { sub, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set() };
+    recording = { sub, unit, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set(), asked: new Set() };
     try {
       walk();
     } finally {
@@ -434,77 +439,6 @@ function roleUnitsOf(script: ParsedScript): RoleUnit[] {
     for (const unit of parsed.views[0] ?? []) units.push({ line: unit.range.line, endLine: unit.range.endLine, unitKind: unit.unitKind, segment: parsed.segment });
   }
   return units;
-}
-
-interface Recording {
-  sub: SubprogramNode;
-  reads: OutsideRead[];
-  findings: KeptFinding[];
-  /** False when something the walk did cannot be replayed (a report outside the item, an answer that cannot be compared). */
-  ok: boolean;
-  looked: Set<string>;
-  tables: Set<string>;
-  siblings: Set<SubprogramNode>;
-}
-
-function recordSibling(recording: Recording, sub: SubprogramNode): void {
-  if (recording.siblings.has(sub) || insideItem(sub.range, recording.sub)) return;
-  recording.siblings.add(sub);
-  recording.reads.push({ kind: 'sibling', sub });
-}
-
-function recordAnswer(recording: Recording, read: (answer: string) => OutsideRead, value: unknown): void {
-  const answer = serialise(value);
-  if (answer === undefined) recording.ok = false;
-  else recording.reads.push(read(answer));
-}
-
-/** The graph as rules and the walk see it with kept items: each question asked during an item's walk is recorded. */
-function recordedGraph(graph: CallGraph, current: () => Recording | undefined): CallGraph {
-  return new Proxy(graph, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-        const recording = current();
-        if (recording) recordAnswer(recording, (answer) => ({ kind: 'graph', method: String(property), args, answer }), result);
-        return result;
-      };
-    },
-  });
-}
-
-/**
- * What an item's walk reads of its unit and document besides the questions it records: the text outside the
- * unit (another unit of the document, such as the package spec), the unit's header and declarations (types,
- * constants, cursors), its subprograms' signatures and places (how names resolve), its body, the seeded tables.
- */
-/**
- * The lengths of the common prefix and the common suffix of the last analysed text and this one, each on its own
- * (the text before a place is unchanged when the place is within the prefix; the text after it, within the suffix).
- */
-function changedSpan(previous: string, text: string): { prefix: number; suffix: number } {
-  const most = Math.min(previous.length, text.length);
-  let prefix = 0;
-  while (prefix < most && previous.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < most && previous.charCodeAt(previous.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-  return { prefix, suffix };
-}
-
-/** The unit's own context of an item, besides the text outside the unit (`changedSpan`). */
-function unitContext(unit: UnitNode, textIn: (range: SourceRange) => string, seededTables: ReadonlySet<string>): string {
-  // (where the unit ends and where its subprograms are is not part of it: an item reads a subprogram's place
-  // only through a call or a verdict that reaches it, and those record the subprogram, which must then be the same node)
-  const parts: unknown[] = [unit.unitKind, unit.name, unit.range.line, unit.range.column, [...seededTables].sort()];
-  for (const declaration of unit.declarations) parts.push(declaration.range, textIn(declaration.range));
-  for (const sub of unit.subprograms) {
-    parts.push(sub.name, sub.subprogramKind, sub.methodKind, sub.parameters.map(({ range: _place, ...signature }) => signature), sub.returnType, sub.properties, sub.isDeclarationOnly, sub.isCallSpec);
-  }
-  if (unit.body) parts.push(unit.body.range, textIn(unit.body.range));
-  for (const statement of unit.statements) parts.push(statement.range, textIn(statement.range));
-  return serialise(parts) ?? `unique:${Math.random()}`;
 }
 
 function graphOfDocument(file: string, script: ParsedScript): CallGraph {

@@ -8,24 +8,47 @@
 import type { Finding, SourceRange } from '../syntax/finding.ts';
 import type { SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
 import type { CallSummary, LoopSummary } from './semantic/documentSemantics.ts';
+import { subprogramAlwaysRaises } from './semantic/leaves.ts';
 
 /** Rules whose finish() reports per loop, from state gathered while that loop's own item was walked. */
 export const ITEM_LOCAL_FINISH: ReadonlySet<string> = new Set(['number-arithmetic-in-loop', 'lob-concatenation-in-loop', 'output-in-loop']);
 
 /**
- * Rules that combine items or read the whole text: they see every item in a walk of their own. (Rules passed
- * in by the caller and any rule with a finish() not listed above are treated the same way.)
+ * Rules whose hooks report at the node they visit and whose finish() scans the whole text without anything the
+ * hooks gathered: the hooks' findings are kept with the item they lie in, finish() reports afresh every time.
  */
-export const DOCUMENT_WIDE: ReadonlySet<string> = new Set(['utl-file-small-buffer', 'optimizer-level-lowered', 'plan-statistics-in-code']);
+export const TEXT_FINISH: ReadonlySet<string> = new Set(['optimizer-level-lowered', 'plan-statistics-in-code']);
+
+/**
+ * Rules that combine items: they see every item in a walk of their own. (Rules passed in by the caller and any
+ * rule with a finish() not listed above are treated the same way.)
+ */
+export const DOCUMENT_WIDE: ReadonlySet<string> = new Set(['utl-file-small-buffer']);
 
 /** One question an item's walk asked outside the item, with the answer it got (serialised). */
 export type OutsideRead =
   | { kind: 'lookup'; name: string; answer: string }
   | { kind: 'keys'; table: string; answer: string }
-  | { kind: 'graph'; method: string; args: unknown[]; answer: string }
+  /**
+   * `key` names the question (the method and its arguments, an object argument by identity); `value` is the answer
+   * as it was given: the graph hands out the same objects for what an edit did not reach, so the same object is
+   * the same answer without serialising it again.
+   */
+  | { kind: 'graph'; method: string; args: unknown[]; key: string; value: unknown; answer: string }
   | { kind: 'syntax'; range: SourceRange; answer: boolean }
   | { kind: 'text'; range: SourceRange; answer: string }
-  /** A sibling subprogram whose node the walk reached (its body may have been read): it must be the same node. */
+  /**
+   * Where the name of the unit's subprogram number `index` is: a call resolved to that sibling keeps its place
+   * (the symbol's range in hover and definition, the call graph's key). Siblings are counted in `unit.subprograms`,
+   * whose names and signatures in order are part of the unit's context: the same index is the same sibling.
+   */
+  | { kind: 'siblingName'; index: number; answer: string }
+  /** Whether the unit's subprogram number `index` always raises (a call of it leaves a loop). */
+  | { kind: 'siblingRaises'; index: number; answer: boolean }
+  /**
+   * A sibling the walk reached some other way (an always-raises verdict in a unit whose verdicts the index does not
+   * decide first): its body may have been read, so it must be the same node.
+   */
   | { kind: 'sibling'; sub: SubprogramNode };
 
 /** How the current analysis answers the same questions. */
@@ -35,6 +58,69 @@ export interface OutsideAnswers {
   graph: object;
   hasSyntaxErrorIn(range: SourceRange): boolean;
   textIn(range: SourceRange): string;
+}
+
+/**
+ * The current analysis's answers, each asked and serialised once: the kept items of a long body ask the same
+ * names and graph questions again and again (in pdfgen_pkg.pkb 1,267 reads, 300 KB serialised, per keystroke).
+ */
+export class AnswersNow {
+  private readonly lookups = new Map<string, string>();
+  private readonly keys = new Map<string, string>();
+  private readonly graphValues = new Map<string, { value: unknown; answer?: string; failed?: true }>();
+
+  constructor(readonly now: OutsideAnswers) {}
+
+  lookup(name: string): string {
+    let answer = this.lookups.get(name);
+    if (answer === undefined) this.lookups.set(name, (answer = serialise(this.now.lookup(name)) ?? `unique:${Math.random()}`));
+    return answer;
+  }
+
+  keysOf(table: string): string {
+    let answer = this.keys.get(table);
+    if (answer === undefined) this.keys.set(table, (answer = serialise(this.now.keysOf(table)) ?? `unique:${Math.random()}`));
+    return answer;
+  }
+
+  /** Whether the graph answers a kept question as it did. */
+  graphUnchanged(read: Extract<OutsideRead, { kind: 'graph' }>): boolean {
+    let known = this.graphValues.get(read.key);
+    if (!known) {
+      const method = (this.now.graph as Record<string, unknown>)[read.method];
+      try {
+        if (typeof method !== 'function') throw new Error(`no method ${read.method}`);
+        known = { value: (method as (...a: unknown[]) => unknown).apply(this.now.graph, read.args) };
+      } catch {
+        known = { value: undefined, failed: true };
+      }
+      this.graphValues.set(read.key, known);
+    }
+    if (known.failed) return false;
+    if (known.value === read.value) return true;
+    known.answer ??= serialise(known.value) ?? `unique:${Math.random()}`;
+    return known.answer === read.answer;
+  }
+}
+
+const objectNumbers = new WeakMap<object, number>();
+let nextObjectNumber = 0;
+
+/** The key of a graph question: the method and its arguments, an object (a subprogram's facts) by identity. */
+export function graphQuestionKey(method: string, args: readonly unknown[]): string | undefined {
+  let key = method;
+  for (const arg of args) {
+    if (typeof arg === 'object' && arg !== null) {
+      let number = objectNumbers.get(arg);
+      if (number === undefined) objectNumbers.set(arg, (number = nextObjectNumber++));
+      key += `\u0000#${number}`;
+    } else {
+      const text = serialise(arg);
+      if (text === undefined) return undefined;
+      key += `\u0000${text}`;
+    }
+  }
+  return key;
 }
 
 export interface KeptFinding {
@@ -82,7 +168,7 @@ export function serialise(value: unknown): string | undefined {
 }
 
 /** Whether every question a kept item asked outside itself answers as it did, in this analysis and unit. */
-export function readsUnchanged(kept: KeptItem, unit: UnitNode, now: OutsideAnswers): boolean {
+export function readsUnchanged(kept: KeptItem, unit: UnitNode, now: AnswersNow): boolean {
   for (const read of kept.reads) {
     if (!readUnchanged(read, unit, now)) return false;
   }
@@ -90,29 +176,56 @@ export function readsUnchanged(kept: KeptItem, unit: UnitNode, now: OutsideAnswe
 }
 
 
-function readUnchanged(read: OutsideRead, unit: UnitNode, now: OutsideAnswers): boolean {
+function readUnchanged(read: OutsideRead, unit: UnitNode, now: AnswersNow): boolean {
   switch (read.kind) {
     case 'lookup':
-      return serialise(now.lookup(read.name)) === read.answer;
+      return now.lookup(read.name) === read.answer;
     case 'keys':
-      return serialise(now.keysOf(read.table)) === read.answer;
-    case 'graph': {
-      const method = (now.graph as Record<string, unknown>)[read.method];
-      if (typeof method !== 'function') return false;
-      try {
-        const answer = serialise((method as (...a: unknown[]) => unknown).apply(now.graph, read.args));
-        return answer !== undefined && answer === read.answer;
-      } catch {
-        return false;
-      }
-    }
+      return now.keysOf(read.table) === read.answer;
+    case 'graph':
+      return now.graphUnchanged(read);
     case 'syntax':
-      return now.hasSyntaxErrorIn(read.range) === read.answer;
+      return now.now.hasSyntaxErrorIn(read.range) === read.answer;
     case 'text':
-      return now.textIn(read.range) === read.answer;
+      return now.now.textIn(read.range) === read.answer;
+    case 'siblingName': {
+      const sibling = unit.subprograms[read.index];
+      return sibling !== undefined && placeKey(sibling.nameRange) === read.answer;
+    }
+    case 'siblingRaises': {
+      const sibling = unit.subprograms[read.index];
+      return sibling !== undefined && siblingAlwaysRaises(unit, sibling) === read.answer;
+    }
     case 'sibling':
       return unit.subprograms.includes(read.sub) || unit.subprogram === read.sub;
   }
+}
+
+/** A range as a short string to compare. */
+export function placeKey(range: SourceRange): string {
+  return `${range.line}:${range.column}:${range.endLine}:${range.endColumn}`;
+}
+
+/**
+ * Whether a package's subprogram always raises, as the rules see it. The index's definitions of the document
+ * (made before the rules' walk, `definitionsOfScript`) decide every package member's verdict first, with the
+ * package's members as the subprograms it may call, and the verdict is kept with the node: this asks for it.
+ */
+export function siblingAlwaysRaises(unit: UnitNode, sub: SubprogramNode): boolean {
+  // decided already: the resolver is not called; it is the index's (a member called as `name` or `pkg.name`) all the same
+  let members: Map<string, SubprogramNode> | undefined;
+  const own = unit.name ? unit.name.slice(unit.name.lastIndexOf('.') + 1) : '';
+  return subprogramAlwaysRaises(sub, (target) => {
+    members ??= new Map(unit.subprograms.map((s) => [s.name, s]));
+    const dot = target.indexOf('.');
+    if (dot < 0) return members.get(target);
+    return target.slice(0, dot) === own ? members.get(target.slice(dot + 1)) : undefined;
+  });
+}
+
+/** The units whose subprograms' verdicts the index decides first (see `siblingAlwaysRaises`). */
+export function verdictsDecidedFirst(unit: UnitNode): boolean {
+  return (unit.unitKind === 'package-body' || unit.unitKind === 'package') && unit.name !== undefined;
 }
 
 /** Whether a range lies inside the item's lines (text there is the item's own, unchanged with its node). */

@@ -343,8 +343,17 @@ function dirty(answer: Footprint, edit: GraphEdit): boolean {
   return false;
 }
 
+/** The words of the names the editor's overlays ask on every keystroke (the same names each time): split once. */
+const wordsOfName = new Map<string, readonly string[]>();
+
 function addWords(into: Set<string>, name: string): void {
-  for (const word of wordsOf(name)) into.add(word);
+  let words = wordsOfName.get(name);
+  if (!words) {
+    // bounded: names typed and gone do not pile up
+    if (wordsOfName.size >= 50_000) wordsOfName.clear();
+    wordsOfName.set(name, (words = wordsOf(name)));
+  }
+  for (const word of words) into.add(word);
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -334,16 +334,36 @@ function memberOfDeclaration(file: string, container: string, declaration: Decla
   };
 }
 
+/**
+ * The calls under each subprogram node, by file: the editor re-indexes a document on every keystroke, and a package
+ * item the parser gave back unchanged at the same place is the same node (nodes are never changed), so only the
+ * edited items are walked again.
+ */
+const referencesOfSubprogram = new WeakMap<object, { file: string; references: IndexedReference[] }>();
+
 /** Every call of the unit, in any subprogram, block or SQL statement. */
 function collectReferences(file: string, unit: UnitNode, out: IndexedReference[]): void {
-  forEachCall(unit, (call) => {
+  const visit = (call: CallNode, into: IndexedReference[]) => {
     if (call.parts.some((p) => p.endsWith('()'))) return; // a method of a call's result
-    out.push({ name: call.name, file, range: call.nameRange });
+    into.push({ name: call.name, file, range: call.nameRange });
+  };
+  forEachCall(unit, (call) => visit(call, out), (sub) => {
+    let known = referencesOfSubprogram.get(sub);
+    if (known?.file !== file) {
+      const references: IndexedReference[] = [];
+      forEachCall(sub, (call) => visit(call, references));
+      referencesOfSubprogram.set(sub, (known = { file, references }));
+    }
+    // (references are never changed once made: the index shares them between its versions of the file)
+    for (const reference of known.references) out.push(reference);
   });
 }
 
-/** Visits every call node under a unit (a shallow generic walk: the index needs no scopes). */
-export function forEachCall(node: unknown, visit: (call: CallNode) => void): void {
+/**
+ * Visits every call node under a unit (a shallow generic walk: the index needs no scopes). With `subprogram`, a
+ * subprogram node below the start is handed to it instead of walked.
+ */
+export function forEachCall(node: unknown, visit: (call: CallNode) => void, subprogram?: (sub: SubprogramNode) => void): void {
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) walk(item);
@@ -353,6 +373,10 @@ export function forEachCall(node: unknown, visit: (call: CallNode) => void): voi
     const record = value as Record<string, unknown>;
     if (record.kind === 'call') {
       visit(record as unknown as CallNode);
+      return;
+    }
+    if (subprogram && record.kind === 'subprogram' && value !== node) {
+      subprogram(record as unknown as SubprogramNode);
       return;
     }
     for (const key in record) {

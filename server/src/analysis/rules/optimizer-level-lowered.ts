@@ -31,7 +31,9 @@ export const optimizerLevelLowered: Rule = {
     return {
       finish() {
         const text = context.text;
-        if (!/plsql_optimize_level|plsql_debug|debug|plsql_code_type/i.test(text)) return;
+        // most files name none of the settings (each names `plsql_` or is a COMPILE ... DEBUG; a bare "debug" is not):
+        // skip the scan of their strings
+        if (!/plsql_|compile\s/i.test(text)) return;
         let lineStarts: number[] | undefined;
         for (const piece of scanPieces(text)) {
           const slice = text.slice(piece.start, piece.end);
