@@ -15,9 +15,9 @@
 // that folder is not writable (a package installed by another user) there is simply no cache.
 // PLSQL_PERF_CODE_CACHE=off turns it off; PLSQL_PERF_CODE_CACHE=trace says on standard error what happened.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
@@ -47,6 +47,20 @@ function cacheProfile(argv) {
  * with a segmentation fault, so a cache whose data does not match its hash is never handed to V8.
  */
 const HEADER_LENGTH = 81;
+
+/** Cache files kept per bundle (one per set of node flags: runs under many flag sets would fill the disk). */
+const MAX_CACHE_FILES = 4;
+
+/** Removes the least recently written cache files of the bundle beyond MAX_CACHE_FILES. */
+function pruneCaches(bundleFile) {
+  const dir = dirname(bundleFile);
+  const prefix = `${basename(bundleFile)}.`;
+  const caches = readdirSync(dir)
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.v8cache'))
+    .map((name) => ({ path: join(dir, name), written: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of caches.slice(MAX_CACHE_FILES)) rmSync(old.path, { force: true });
+}
 
 /** Compiles and runs the bundle as a CommonJS module; returns its exports and the function that saves its cache. */
 function loadWithCodeCache(bundleUrl, argv) {
@@ -92,6 +106,7 @@ function loadWithCodeCache(bundleUrl, argv) {
       writeFileSync(temporary, Buffer.concat([Buffer.from(`${key}${sha1(data)}\n`, 'latin1'), data]));
       renameSync(temporary, cacheFile); // whole or not at all, also with runs in parallel
       trace('written');
+      pruneCaches(file);
     } catch (err) {
       rmSync(temporary, { force: true });
       trace(`not written: ${err instanceof Error ? err.message : String(err)}`);

@@ -104,3 +104,17 @@ test('a run that ends in a usage error writes no cache', () => {
   assert.deepEqual(usage.cache, ['missing']);
   assert.deepEqual(cacheFiles(dir), []);
 });
+
+test('at most four cache files per bundle: runs under other node flags replace the least recently written', () => {
+  const dir = install();
+  const withFlags = (megabytes: number) =>
+    spawnSync(process.execPath, [join(dir, 'bin/plsql-perf.mjs'), '--version'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${megabytes}`, PLSQL_PERF_CODE_CACHE: 'trace' },
+    }).stderr;
+  for (const megabytes of [1000, 1001, 1002, 1003, 1004, 1005]) assert.match(withFlags(megabytes), /code cache written/);
+  assert.equal(cacheFiles(dir).length, 4);
+  assert.match(withFlags(1005), /code cache used/, 'the latest is kept');
+  assert.match(withFlags(1000), /code cache missing/, 'the oldest is gone');
+});
