@@ -1,11 +1,126 @@
 #!/usr/bin/env node
-// Command-line entry: `plsql-perf check [options] PATHS...`. The CLI itself is bundled into dist/ by `npm run build`.
-import { existsSync } from 'node:fs';
+// Command-line entry: `plsql-perf check [options] PATHS...`. The CLI itself is bundled into dist/cli.cjs by
+// `npm run build`; this file compiles it with a V8 code cache kept next to it, and starts it.
+//
+// Why: a cold `plsql-perf check` spent about a tenth of its main thread compiling: the 2 MB bundle parsed at
+// every start, then each function compiled to bytecode when first called (the generated parser's rules are
+// most of that). A code cache made after a run holds the bytecode of every function that run compiled, and V8
+// takes it instead of compiling. Node 20 has no code cache for ES modules (module.enableCompileCache came in
+// node 22), hence a CommonJS bundle compiled here with vm.Script, the way node's own loader wraps one.
+//
+// The cache is an optimisation only: missing, unreadable, stale or refused, the bundle is compiled from its
+// text and the run is the same. It is keyed by a hash of the bundle's text and the node build (V8 checks its
+// own version, the source and its flags again and refuses a cache that does not fit, which counts as stale).
+// It lives next to the bundle, so whoever may change the code is the only one who may change its cache; where
+// that folder is not writable (a package installed by another user) there is simply no cache.
+// PLSQL_PERF_CODE_CACHE=off turns it off; PLSQL_PERF_CODE_CACHE=trace says on standard error what happened.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { Script } from 'node:vm';
 
-const bundle = new URL('../dist/cli.mjs', import.meta.url);
+const sha1 = (data) => createHash('sha1').update(data).digest('hex');
+
+/** Same as server/src/cli/heapGrowth.ts (test/cli/codeCache.test.ts checks that a check run's cache is taken). */
+const CHECK_HEAP_GROWING_PERCENT = 50;
+
+/**
+ * Which cache file: V8 refuses a cache made under other flags than the compiling process's, so each set of
+ * flags has its own. `check` sets a V8 flag once it runs (heapGrowth.ts): for `check` that flag is set here,
+ * before the bundle is compiled (the bundle sets the same value again: no change), so that the cache is made
+ * and taken under the same flags. Flags given to node (the command line, NODE_OPTIONS) name a file of their own.
+ */
+function cacheProfile(argv) {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const isCheck = argv[0] === 'check';
+  if (isCheck && !/heap[-_]growing[-_]percent/.test(given)) setFlagsFromString(`--heap-growing-percent=${CHECK_HEAP_GROWING_PERCENT}`);
+  const flags = given === '' ? '' : `-${sha1(given).slice(0, 8)}`;
+  return `${isCheck ? 'check' : 'other'}${flags}`;
+}
+
+/**
+ * The cache file: the key (hex sha1 of the node build and the bundle), the hex sha1 of V8's data, a newline,
+ * V8's data. V8 (in release builds) does not verify the data's checksum itself: damaged data made node crash
+ * with a segmentation fault, so a cache whose data does not match its hash is never handed to V8.
+ */
+const HEADER_LENGTH = 81;
+
+/** Cache files kept per bundle (one per set of node flags: runs under many flag sets would fill the disk). */
+const MAX_CACHE_FILES = 4;
+
+/** Removes the least recently written cache files of the bundle beyond MAX_CACHE_FILES. */
+function pruneCaches(bundleFile) {
+  const dir = dirname(bundleFile);
+  const prefix = `${basename(bundleFile)}.`;
+  const caches = readdirSync(dir)
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.v8cache'))
+    .map((name) => ({ path: join(dir, name), written: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of caches.slice(MAX_CACHE_FILES)) rmSync(old.path, { force: true });
+}
+
+/** Compiles and runs the bundle as a CommonJS module; returns its exports and the function that saves its cache. */
+function loadWithCodeCache(bundleUrl, argv) {
+  const file = fileURLToPath(bundleUrl);
+  const source = readFileSync(file, 'utf8');
+  const mode = process.env.PLSQL_PERF_CODE_CACHE;
+  const enabled = mode !== 'off';
+  const trace = mode === 'trace' ? (what) => process.stderr.write(`plsql-perf: code cache ${what}\n`) : () => {};
+  const cacheFile = `${file}.${cacheProfile(argv)}.v8cache`;
+  const key = sha1(`${process.version} ${process.arch}\n${source}`);
+
+  let cachedData;
+  if (enabled) {
+    try {
+      const bytes = readFileSync(cacheFile);
+      const data = bytes.subarray(HEADER_LENGTH);
+      if (bytes.subarray(0, 40).toString('latin1') !== key) trace('stale');
+      else if (bytes.subarray(40, 80).toString('latin1') !== sha1(data)) trace('damaged');
+      else cachedData = data;
+    } catch {
+      trace('missing');
+    }
+  }
+  // The same wrapper as node's CommonJS loader, on the first line so that line numbers stay those of the file.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  const used = cachedData !== undefined && !script.cachedDataRejected;
+  if (cachedData !== undefined) trace(used ? 'used' : 'refused by V8');
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+
+  /**
+   * After the run, so that the cache holds every function the run compiled; only after a run that did its work
+   * (exit 0 or 1: a usage error compiles little of what the next run needs). Never fails the command.
+   */
+  const saveCodeCache = (exitCode) => {
+    if (!enabled || used || (exitCode !== 0 && exitCode !== 1)) return;
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      const data = script.createCachedData();
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${key}${sha1(data)}\n`, 'latin1'), data]));
+      renameSync(temporary, cacheFile); // whole or not at all, also with runs in parallel
+      trace('written');
+      pruneCaches(file);
+    } catch (err) {
+      rmSync(temporary, { force: true });
+      trace(`not written: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  return { exports: module.exports, saveCodeCache };
+}
+
+const bundle = new URL('../dist/cli.cjs', import.meta.url);
 if (!existsSync(bundle)) {
-  process.stderr.write('plsql-perf: dist/cli.mjs is missing; run `npm run build` first.\n');
+  process.stderr.write('plsql-perf: dist/cli.cjs is missing; run `npm run build` first.\n');
   process.exit(2);
 }
-const { main } = await import(bundle.href);
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const { exports, saveCodeCache } = loadWithCodeCache(bundle, argv);
+process.exitCode = await exports.main(argv);
+saveCodeCache(process.exitCode);

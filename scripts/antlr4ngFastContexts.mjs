@@ -13,6 +13,8 @@
 //
 // The rewrites are exact-text; if antlr4ng's source changes, the build fails instead of silently skipping.
 import { readFile } from 'node:fs/promises';
+import { rewriteAtnFields } from './antlr4ngAtnFields.mjs';
+import { rewriteXPathLexerDfa } from './antlr4ngLazyXPathLexer.mjs';
 
 const classStart = 'var ParserRuleContext = class _ParserRuleContext {';
 const fieldDeclarations = [
@@ -61,6 +63,7 @@ export function rewriteParserRuleContext(source) {
   return source.slice(0, start) + appendChild + head + constructorHead + constructorInit + body + source.slice(end);
 }
 
+/** The plugin also applies the runtime's other rewrites for the bundle (antlr4ngAtnFields.mjs, antlr4ngLazyXPathLexer.mjs). */
 export const antlr4ngFastContexts = {
   name: 'antlr4ng-fast-contexts',
   setup(build) {
@@ -69,7 +72,7 @@ export const antlr4ngFastContexts = {
       // benchmark's baseline, dt-sql-parser, brings antlr4ng 2.0.11) is a different source: leave it as it is.
       /[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+[\\/]node_modules[\\/]antlr4ng[\\/]/.test(args.path)
         ? undefined
-        : { contents: rewriteParserRuleContext(await readFile(args.path, 'utf8')), loader: 'js' },
+        : { contents: rewriteXPathLexerDfa(rewriteAtnFields(rewriteParserRuleContext(await readFile(args.path, 'utf8')))), loader: 'js' },
     );
   },
 };

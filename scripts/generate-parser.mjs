@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { inlineTokenConstants } from './inlineTokenConstants.mjs';
 
 
 const root = new URL('..', import.meta.url).pathname;
@@ -14,6 +15,7 @@ const stamp = join(outDir, 'PlSqlParser.ts');
 
 const newestGrammar = Math.max(...readdirSync(grammarDir).map((f) => statSync(join(grammarDir, f)).mtimeMs));
 if (existsSync(stamp) && statSync(stamp).mtimeMs > newestGrammar && !process.argv.includes('--force')) {
+  postProcess(); // a no-op on output already post-processed; brings output of an older build up to date
   console.log('parser is up to date');
   process.exit(0);
 }
@@ -34,10 +36,19 @@ if (result.status !== 0 || /^error\(/m.test(output)) {
   console.error('antlr-ng failed');
   process.exit(result.status ?? 1);
 }
-// Generated code is not held to our strict compiler settings (unused imports and the like).
-for (const file of readdirSync(outDir).filter((f) => f.endsWith('.ts'))) {
-  const path = join(outDir, file);
-  const source = readFileSync(path, 'utf8');
-  if (!source.startsWith('// @ts-nocheck')) writeFileSync(path, `// @ts-nocheck\n${source}`);
-}
+postProcess();
 console.log(`generated parser in ${Date.now() - started} ms`);
+
+/** Rewrites of the generated files; each is idempotent, so it may run again over its own output. */
+function postProcess() {
+  for (const file of readdirSync(outDir).filter((f) => f.endsWith('.ts'))) {
+    const path = join(outDir, file);
+    const source = readFileSync(path, 'utf8');
+    let text = source;
+    // Generated code is not held to our strict compiler settings (unused imports and the like).
+    if (!text.startsWith('// @ts-nocheck')) text = `// @ts-nocheck\n${text}`;
+    const className = { 'PlSqlParser.ts': 'PlSqlParser', 'PlSqlLexer.ts': 'PlSqlLexer' }[file];
+    if (className) text = inlineTokenConstants(text, className).text;
+    if (text !== source) writeFileSync(path, text);
+  }
+}

@@ -208,7 +208,7 @@ test('cli: a directory it may not read is reported (exit 2) and the readable fil
   chmodSync(top, 0o755);
   // The bundled CLI is self-contained: a copy outside the repository runs wherever the clone lives, even in
   // a directory the unprivileged user cannot enter.
-  for (const file of ['bin/plsql-perf.mjs', 'dist/cli.mjs']) {
+  for (const file of ['bin/plsql-perf.mjs', 'dist/cli.cjs']) {
     mkdirSync(join(top, 'tool', file, '..'), { recursive: true, mode: 0o755 });
     copyFileSync(join(repoRoot, file), join(top, 'tool', file));
     chmodSync(join(top, 'tool', file), 0o644);

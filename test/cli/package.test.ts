@@ -59,7 +59,7 @@ test('the tarball holds the runtime files and nothing of the tests or the source
   const files = listing.stdout.trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
   const rulePages = readdirSync(join(repoRoot, 'docs/rules')).filter((n) => n.endsWith('.md')).map((n) => `docs/rules/${n}`);
   assert.deepEqual(files, [
-    'LICENSE', 'README.md', 'bin/plsql-perf.mjs', 'dist/cli.mjs', 'dist/webview/profile.css', 'dist/webview/profile.js', ...rulePages, 'package.json',
+    'LICENSE', 'README.md', 'bin/plsql-perf.mjs', 'dist/cli.cjs', 'dist/webview/profile.css', 'dist/webview/profile.js', ...rulePages, 'package.json',
   ].sort());
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/package.json'), 'utf8'));
   assert.equal(manifest.private, undefined, 'publishable');

@@ -9,8 +9,6 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { ConfigError } from '../analysis/config/configError.ts';
 import { COMMANDS_USAGE, LSP_USAGE, parseArgs, USAGE, type CheckOptions } from './args.ts';
 import { skipForeignDialects } from './dialectFilter.ts';
-import { runReport } from './report/reportCommand.ts';
-import { runProfileImport } from './profileImport/importCommand.ts';
 import { applySafeFixes } from './applyFixes.ts';
 import { discoverFiles } from './discover.ts';
 import { GitDiffError } from './gitDiff.ts';
@@ -158,8 +156,12 @@ const usageHint = 'Usage: plsql-perf check|report|lsp [options] ... (see plsql-p
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (argv[0] === 'lsp') return startLanguageServer(argv.slice(1), io);
-  if (argv[0] === 'report') return runReport(argv.slice(1), io);
-  if (argv[0] === 'profile' && argv[1] === 'import') return runProfileImport(argv.slice(2), io, VERSION);
+  // Loaded when asked for: their modules' start-up work (tables sorted with a locale collator, number formats)
+  // is not paid by every check.
+  if (argv[0] === 'report') return (await import('./report/reportCommand.ts')).runReport(argv.slice(1), io);
+  if (argv[0] === 'profile' && argv[1] === 'import') {
+    return (await import('./profileImport/importCommand.ts')).runProfileImport(argv.slice(2), io, VERSION);
+  }
   if (argv[0] === 'profile') {
     io.stderr(`plsql-perf profile: ${argv[1] === undefined ? 'no subcommand given' : `unknown subcommand '${argv[1]}'`} (expected import)\n`);
     return 2;

@@ -1,0 +1,120 @@
+/**
+ * bin/plsql-perf.mjs compiles the bundle with a V8 code cache kept next to it: the first complete run writes
+ * it, the next runs take it, a changed bundle or a damaged cache is compiled from its text again, and the
+ * output is the same in every case. Each test runs a copy of bin/ and dist/cli.cjs in a folder of its own,
+ * so the repository's cache is not touched.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt, repoRoot } from './buildOnce.ts';
+
+let tmp: string;
+before(() => {
+  ensureBuilt();
+  tmp = mkdtempSync(join(tmpdir(), 'plsql-perf-code-cache-'));
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+let copies = 0;
+/** A copy of the command (bin/ and dist/cli.cjs) and of examples/. */
+function install(): string {
+  const dir = join(tmp, `copy${++copies}`);
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  mkdirSync(join(dir, 'dist'));
+  copyFileSync(join(repoRoot, 'bin/plsql-perf.mjs'), join(dir, 'bin/plsql-perf.mjs'));
+  copyFileSync(join(repoRoot, 'dist/cli.cjs'), join(dir, 'dist/cli.cjs'));
+  cpSync(join(repoRoot, 'examples'), join(dir, 'examples'), { recursive: true });
+  return dir;
+}
+
+interface Outcome { code: number | null; stdout: string; cache: string[] }
+
+function run(dir: string, args: readonly string[], mode = 'trace'): Outcome {
+  const r = spawnSync(process.execPath, [join(dir, 'bin/plsql-perf.mjs'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+    // Flags given to node name a cache file of their own: none here, whatever runs the tests.
+    env: { ...process.env, NODE_OPTIONS: '', PLSQL_PERF_CODE_CACHE: mode },
+  });
+  const cache = [...r.stderr.matchAll(/^plsql-perf: code cache (.*)$/gm)].map((m) => m[1]);
+  return { code: r.status, stdout: r.stdout, cache };
+}
+
+const cacheFiles = (dir: string) => readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.v8cache')).sort();
+const check = ['check', '--format', 'json', 'examples'];
+const withoutTimings = (json: string) => json.replace(/"\w+Ms": [\d.]+/g, '"ms": 0');
+
+test('the first run writes the cache, the next takes it (the heap flag of check is set before compiling), same output', () => {
+  const dir = install();
+  const first = run(dir, check);
+  assert.equal(first.code, 1);
+  assert.deepEqual(first.cache, ['missing', 'written']);
+  assert.deepEqual(cacheFiles(dir), ['cli.cjs.check.v8cache']);
+  const second = run(dir, check);
+  assert.deepEqual(second.cache, ['used'], 'V8 took the cache: the flags at compile time are those it was made under');
+  assert.equal(withoutTimings(second.stdout), withoutTimings(first.stdout));
+  const off = run(dir, check, 'off');
+  assert.deepEqual(off.cache, []);
+  assert.equal(withoutTimings(off.stdout), withoutTimings(first.stdout));
+  // Other commands run under other flags: a file of their own, and the check's cache stays taken.
+  assert.deepEqual(run(dir, ['--version']).cache, ['missing', 'written']);
+  assert.deepEqual(cacheFiles(dir), ['cli.cjs.check.v8cache', 'cli.cjs.other.v8cache']);
+  assert.deepEqual(run(dir, check).cache, ['used']);
+});
+
+test('a changed bundle makes the cache stale; damaged data never reaches V8; a cache V8 refuses is written anew', () => {
+  const dir = install();
+  const first = run(dir, check);
+  assert.deepEqual(first.cache, ['missing', 'written']);
+  appendFileSync(join(dir, 'dist/cli.cjs'), '\n// a rebuilt bundle\n');
+  assert.deepEqual(run(dir, check).cache, ['stale', 'written']);
+  assert.deepEqual(run(dir, check).cache, ['used']);
+
+  // Damaged data with the right key: V8 would crash on it (a segmentation fault, it checks no checksum).
+  const file = join(dir, 'dist/cli.cjs.check.v8cache');
+  const bytes = readFileSync(file);
+  bytes.fill(0x5a, 81 + 64, 81 + 4096);
+  writeFileSync(file, bytes);
+  const damaged = run(dir, check);
+  assert.equal(damaged.code, 1);
+  assert.deepEqual(damaged.cache, ['damaged', 'written']);
+  assert.equal(withoutTimings(damaged.stdout), withoutTimings(first.stdout));
+  assert.deepEqual(run(dir, check).cache, ['used']);
+
+  // Whole and for this bundle, but made under other V8 flags (those of a command other than check).
+  run(dir, ['--version']);
+  copyFileSync(join(dir, 'dist/cli.cjs.other.v8cache'), file);
+  const refused = run(dir, check);
+  assert.deepEqual(refused.cache, ['refused by V8', 'written']);
+  assert.equal(withoutTimings(refused.stdout), withoutTimings(first.stdout));
+  assert.deepEqual(run(dir, check).cache, ['used']);
+});
+
+// A folder the user may not write to (a package installed by another user) is cli.test.ts's unreadable-directory
+// test: it runs a copy of the command as an unprivileged user from a folder owned by root.
+test('a run that ends in a usage error writes no cache', () => {
+  const dir = install();
+  const usage = run(dir, ['check', '--no-such-option', 'examples']);
+  assert.equal(usage.code, 2);
+  assert.deepEqual(usage.cache, ['missing']);
+  assert.deepEqual(cacheFiles(dir), []);
+});
+
+test('at most four cache files per bundle: runs under other node flags replace the least recently written', () => {
+  const dir = install();
+  const withFlags = (megabytes: number) =>
+    spawnSync(process.execPath, [join(dir, 'bin/plsql-perf.mjs'), '--version'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${megabytes}`, PLSQL_PERF_CODE_CACHE: 'trace' },
+    }).stderr;
+  for (const megabytes of [1000, 1001, 1002, 1003, 1004, 1005]) assert.match(withFlags(megabytes), /code cache written/);
+  assert.equal(cacheFiles(dir).length, 4);
+  assert.match(withFlags(1005), /code cache used/, 'the latest is kept');
+  assert.match(withFlags(1000), /code cache missing/, 'the oldest is gone');
+});
