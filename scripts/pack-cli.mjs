@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Stages the `plsql-perf` npm package in packages/cli/ and packs it. The package is the bundled command line
 // only (dist/cli.cjs has every dependency inlined by esbuild, so it declares none and installs offline from
-// its tarball), the profile page the `report` command inlines, and the rule pages `lsp` links to.
+// its tarball; dist/check-worker.mjs is the worker thread a run with `--jobs N` starts next to it), the profile
+// page the `report` command inlines, and the rule pages `lsp` links to.
 // The root package.json stays the VS Code extension's manifest.
 // Usage: node scripts/pack-cli.mjs [--stage-only | --pack DIR]   (run `npm run build` first)
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ if (rootVersion !== cliVersion) {
   process.exit(1);
 }
 
-const runtime = ['dist/cli.cjs', 'dist/webview/profile.js', 'dist/webview/profile.css'];
+const runtime = ['dist/cli.cjs', 'dist/check-worker.mjs', 'dist/webview/profile.js', 'dist/webview/profile.css'];
 const missing = runtime.filter((f) => !existsSync(join(root, f)));
 if (missing.length > 0) {
   console.error(`${missing.join(', ')} missing: run \`npm run build\` first`);

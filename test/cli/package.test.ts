@@ -59,7 +59,7 @@ test('the tarball holds the runtime files and nothing of the tests or the source
   const files = listing.stdout.trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
   const rulePages = readdirSync(join(repoRoot, 'docs/rules')).filter((n) => n.endsWith('.md')).map((n) => `docs/rules/${n}`);
   assert.deepEqual(files, [
-    'LICENSE', 'README.md', 'bin/plsql-perf.mjs', 'dist/cli.cjs', 'dist/webview/profile.css', 'dist/webview/profile.js', ...rulePages, 'package.json',
+    'LICENSE', 'README.md', 'bin/plsql-perf.mjs', 'dist/check-worker.mjs', 'dist/cli.cjs', 'dist/webview/profile.css', 'dist/webview/profile.js', ...rulePages, 'package.json',
   ].sort());
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages/cli/package.json'), 'utf8'));
   assert.equal(manifest.private, undefined, 'publishable');
@@ -87,6 +87,10 @@ test('installed: `plsql-perf check examples` outside the repository finds what t
   assert.deepEqual(found.filter((f) => f.includes('_fixed.')), []);
   const fromRepo = runCli(['check', '--format', 'json', 'examples'], { cwd: dir });
   assert.deepEqual(report.findings, (JSON.parse(fromRepo.stdout) as typeof report).findings);
+  // Worker threads start from the installed package too (their script ships next to the bundle), same report.
+  const threaded = run(bin, ['check', '--format', 'json', '--jobs', '2', 'examples'], dir);
+  assert.equal(threaded.status, 1, threaded.stderr);
+  assert.deepEqual((JSON.parse(threaded.stdout) as typeof report).findings, report.findings);
   // Text output and help work the same.
   assert.match(run(bin, ['check', 'examples'], dir).stdout, /^12 files checked, \d+ lines: \d+ findings/m);
   assert.equal(run(bin, ['lsp', '--help'], dir).status, 0);
