@@ -119,3 +119,15 @@ test('a call chain reads as a path in the message and as related locations, with
     },
   ]);
 });
+
+test('findings per iteration underline the LOB, the call or FETCH, and point at the loop (and the autonomous procedure)', () => {
+  const loop = '14:for r in (select text from lines)';
+  assert.deepEqual(shapesOf('per_iteration.sql'), [
+    { rule: 'lob-concatenation-in-loop', severity: 'warning', underlined: 'p_out', loopLine: 14, related: [loop] },
+    { rule: 'utl-file-open-in-loop', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 14, related: [loop] },
+    { rule: 'utl-file-flush-in-loop', severity: 'warning', underlined: 'utl_file.fflush', loopLine: 14, related: [loop] },
+    { rule: 'autonomous-call-in-loop', severity: 'warning', underlined: 'log_line', loopLine: 14, related: ['1:log_line', loop] },
+    { rule: 'standalone-call-in-loop', severity: 'warning', underlined: 'log_line', loopLine: 14, related: ['1:log_line', loop] },
+    { rule: 'bulk-collect-without-limit', severity: 'warning', underlined: 'fetch' },
+  ]);
+});
