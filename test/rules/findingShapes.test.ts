@@ -131,3 +131,17 @@ test('findings per iteration underline the LOB, the call or FETCH, and point at 
     { rule: 'bulk-collect-without-limit', severity: 'warning', underlined: 'fetch' },
   ]);
 });
+
+test('of overloads that all run SQL, the message shows the shortest chain (one SELECT away, not two)', () => {
+  const text = readFileSync(`${shapesRoot}chain/overloads.sql`, 'utf8');
+  const entry = analyzeProject([{ file: 'overloads.sql', text }]).results[0]!;
+  assert.ok('result' in entry);
+  assert.deepEqual(entry.result.findings.map((f) => ({
+    line: f.line,
+    rule: f.rule,
+    chain: /loop at \d+ -> .*? at line \d+/.exec(f.message)?.[0],
+    related: f.related?.map((r) => `${r.range.line} ${r.message.split(':')[0]}`),
+  })), [
+    { line: 29, rule: 'hidden-sql-in-loop', chain: 'loop at 28 -> MONEY.TO_BASE -> SELECT at line 20', related: ['17 MONEY.TO_BASE', '20 SELECT at line 20', '28 the loop'] },
+  ]);
+});
