@@ -4,6 +4,9 @@ create or replace procedure report_orders(p_file utl_file.file_type) as
   l_id    number;
   l_big   number(10) := 0;
   l_note  nclob;
+  type t_ids is table of number;
+  type t_holder is record (ids t_ids := t_ids());
+  l_holder t_holder;
 begin
   for c in (select customer_id from customers) loop
     l_doc := l_doc || c.customer_id;
@@ -13,6 +16,7 @@ begin
     l_seen := l_seen + 1;
     l_big := l_big + 1;
     l_note := l_note || 'x';
+    l_holder.ids.extend;
     utl_file.put_line_nchar(p_file, c.customer_id, autoflush => true);
     for o in (select order_id from orders where order_id = c.customer_id and rownum = 1) loop
       l_id := o.order_id;
