@@ -56,8 +56,10 @@ export const utlFileOpenInLoop: Rule = {
     docPath: docPathOf(id),
   },
   create(context) {
-    // variables assigned inside each loop: a file name built in the loop changes per iteration
+    // variables given a value anywhere inside each loop (before or after the FOPEN: a name set at the end of the
+    // body is the next iteration's): a file name built in the loop changes per iteration
     const assignedIn = new Map<LoopInfo, Set<string>>();
+    const opens: { call: CallNode; callee: string; loop: LoopInfo; names: string[]; filename: string }[] = [];
     return {
       statement(statement, position) {
         if (!position.loop) return;
@@ -77,13 +79,18 @@ export const utlFileOpenInLoop: Rule = {
         const location = argument(call, 'LOCATION', 1);
         const filename = argument(call, 'FILENAME', 2);
         if (!location || !filename) return;
-        const varying = new Set<string>([...loop.statement.iterators.map((i) => i.toUpperCase()), ...(assignedIn.get(loop) ?? [])]);
-        if ([...namesIn(location.text), ...namesIn(filename.text)].some((n) => varying.has(n))) return;
-        context.report(call.nameRange,
-          `${callee} opens the same file (${filename.text}) ${loop.estimate.text}: each iteration opens, flushes and closes it again. Open it once before the loop and close it after.`, {
-            loop: { estimate: loop.estimate, line: loop.statement.range.line },
-            related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
-          });
+        opens.push({ call, callee, loop, names: [...namesIn(location.text), ...namesIn(filename.text)], filename: filename.text });
+      },
+      finish() {
+        for (const { call, callee, loop, names, filename } of opens) {
+          const varying = new Set<string>([...loop.statement.iterators.map((i) => i.toUpperCase()), ...(assignedIn.get(loop) ?? [])]);
+          if (names.some((n) => varying.has(n))) continue;
+          context.report(call.nameRange,
+            `${callee} opens the same file (${filename}) ${loop.estimate.text}: each iteration opens, flushes and closes it again. Open it once before the loop and close it after.`, {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+            });
+        }
       },
     };
   },
