@@ -10,15 +10,15 @@ create or replace package body money as
     select rate into l from fx where cur = p_cur;
     return l;
   end;
-  function to_base(p_amount number, p_cur varchar2) return number is
-  begin
-    return p_amount * rate_of(p_cur);
-  end;
   function to_base(p_amount varchar2, p_cur varchar2) return number is
     l number;
   begin
     select to_number(p_amount) * rate into l from fx where cur = p_cur;
     return l;
+  end;
+  function to_base(p_amount number, p_cur varchar2) return number is
+  begin
+    return p_amount * rate_of(p_cur);
   end;
 end;
 /
