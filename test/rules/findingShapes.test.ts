@@ -146,21 +146,23 @@ test('of overloads that all run SQL, the message shows the shortest chain (one S
   ]);
 });
 
-test('the wording that depends on the code: counts per loop, the declared type, the flushing call, the inner loop kind', () => {
+test('the wording that depends on the code: counts per loop (none for one call), the declared type, the flushing call, the inner and outer loop kinds', () => {
   const text = readFileSync(`${shapesRoot}wording.sql`, 'utf8');
   const entry = analyzeProject([{ file: 'wording.sql', text }], {
     rules: { 'output-in-loop': { enabled: true }, 'number-arithmetic-in-loop': { enabled: true }, 'collection-extend-in-loop': { enabled: true } },
   }).results[0]!;
   assert.ok('result' in entry);
   assert.deepEqual(entry.result.findings.map((f) => `${f.line} ${covered(text, f)} | ${f.message.split(':')[0]}`), [
-    '12 l_doc | l_doc (CLOB) is grown with || once per row of the query at line 11 (2 appends in this loop)',
-    '14 dbms_output.put_line | DBMS_OUTPUT.PUT_LINE runs once per row of the query at line 11 (2 output calls in this loop)',
-    '16 l_seen | l_seen is an INTEGER counter stepped once per row of the query at line 11',
-    '17 l_big | l_big is a NUMBER counter stepped once per row of the query at line 11',
-    '18 l_note | l_note (NCLOB) is grown with || once per row of the query at line 11',
-    '19 l_holder.ids.extend | L_HOLDER.IDS.EXTEND grows the collection by one element once per row of the query at line 11. Size it once before the loop (EXTEND(n)), fill it with BULK COLLECT, or index an associative array by the loop counter.',
-    '20 utl_file.put_line_nchar | UTL_FILE PUT_LINE_NCHAR with autoflush TRUE once per row of the query at line 11',
-    '21 for o in (select order_id from orders where order_id = c.customer_id and rownum = 1) | The loop reads at most one row (it stops at ROWNUM 1), but it runs inside the loop over the query at line 11',
-    '24 for o in (select order_id from orders where customer_id = c.customer_id) | The loop over the query at line 24 runs inside the loop over the query at line 11',
+    '14 l_doc | l_doc (CLOB) is grown with || once per row of the query at line 13 (2 appends in this loop)',
+    '16 dbms_output.put_line | DBMS_OUTPUT.PUT_LINE runs once per row of the query at line 13 (2 output calls in this loop)',
+    '18 l_seen | l_seen is an INTEGER counter stepped once per row of the query at line 13',
+    '19 l_big | l_big is a NUMBER counter stepped once per row of the query at line 13',
+    '20 l_note | l_note (NCLOB) is grown with || once per row of the query at line 13',
+    '21 l_holder.ids.extend | L_HOLDER.IDS.EXTEND grows the collection by one element once per row of the query at line 13. Size it once before the loop (EXTEND(n)), fill it with BULK COLLECT, or index an associative array by the loop counter.',
+    '22 utl_file.put_line_nchar | UTL_FILE PUT_LINE_NCHAR with autoflush TRUE once per row of the query at line 13',
+    '23 for o in (select order_id from orders where order_id = c.customer_id and rownum = 1) | The loop reads at most one row (it stops at ROWNUM 1), but it runs inside the loop over the query at line 13',
+    '26 for o in (select order_id from orders where customer_id = c.customer_id) | The loop over the query at line 26 runs inside the loop over the query at line 13',
+    '36 dbms_output.put_line | DBMS_OUTPUT.PUT_LINE runs once per batch fetched from cursor C_BATCHES per element of L_BATCH',
+    '37 for o in (select order_id from orders where customer_id = l_batch(i)) | The loop over the query at line 37 runs inside the loop over cursor C_BATCHES',
   ]);
 });

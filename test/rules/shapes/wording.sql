@@ -7,6 +7,8 @@ create or replace procedure report_orders(p_file utl_file.file_type) as
   type t_ids is table of number;
   type t_holder is record (ids t_ids := t_ids());
   l_holder t_holder;
+  cursor c_batches is select customer_id from customers;
+  l_batch t_ids;
 begin
   for c in (select customer_id from customers) loop
     l_doc := l_doc || c.customer_id;
@@ -25,5 +27,18 @@ begin
       l_id := o.order_id;
     end loop;
   end loop;
+  -- one output call in a loop: no count; a cursor loop inside the loop over a batch of a BULK COLLECT LIMIT fetch
+  open c_batches;
+  loop
+    fetch c_batches bulk collect into l_batch limit 100;
+    exit when l_batch.count = 0;
+    for i in 1 .. l_batch.count loop
+      dbms_output.put_line(l_batch(i));
+      for o in (select order_id from orders where customer_id = l_batch(i)) loop
+        l_id := o.order_id;
+      end loop;
+    end loop;
+  end loop;
+  close c_batches;
 end report_orders;
 /
