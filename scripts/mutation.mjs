@@ -2,7 +2,7 @@
 // Mutation testing of the analyzer (issue 14, item 15), group by group, so that a slow machine can stop after the
 // groups that matter most and a rerun of one group does not redo the others.
 // Usage: node scripts/mutation.mjs [group ...] [-- extra stryker options]
-//   groups (in priority order): precision-rules, loop-rules, other-rules, semantic, rest; default: all of them
+//   groups (in priority order): precision-rules, loop-rules, iteration-rules, other-rules, semantic, rest; default: all
 //   e.g. node scripts/mutation.mjs precision-rules -- --force
 // Each group keeps its own incremental file (reports/mutation/<group>.json, a mutation-testing-report): a rerun tests
 // only the mutants whose code changed. The command runner cannot tell Stryker which tests changed, so after adding
@@ -17,20 +17,31 @@ const analysis = 'server/src/analysis';
 const rule = (name) => `${analysis}/rules/${name}.ts`;
 
 const precisionRules = [
-  'exception-handler-in-loop', 'dml-in-loop', 'commit-in-loop', 'nested-cursor-loop', 'utl-file-small-buffer',
+  'exception-handler-in-loop', 'dml-in-loop', 'commit-in-loop', 'utl-file-small-buffer',
   'support/batchedDml', 'support/sqlShapes',
 ].map(rule);
 const loopRules = [
   'standalone-call-in-loop', 'select-into-in-loop', 'row-by-row-fetch', 'heat',
   'support/cursorsOpenedInLoop', 'support/dynamicSqlText',
 ].map(rule).concat(`${analysis}/semantic/fileHandleFlow.ts`);
+// the other rules that report per iteration of a loop (and the call chains they share), a group of their own so that
+// their survivors can be worked through without running the rest of the rules
+const iterationRules = [
+  'hidden-sql-in-loop', 'bulk-collect-without-limit', 'autonomous-call-in-loop', 'utl-file-flush-in-loop',
+  'utl-file-open-in-loop', 'lob-concatenation-in-loop', 'output-in-loop', 'number-arithmetic-in-loop',
+  'collection-extend-in-loop', 'nested-cursor-loop', 'support/callChains',
+].map(rule);
 const tsFiles = (dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`).sort();
-const otherRules = tsFiles(`${analysis}/rules`).filter((f) => !precisionRules.includes(f) && !loopRules.includes(f));
+const otherRules = tsFiles(`${analysis}/rules`)
+  .filter((f) => !precisionRules.includes(f) && !loopRules.includes(f) && !iterationRules.includes(f));
 const semantic = tsFiles(`${analysis}/semantic`).filter((f) => !loopRules.includes(f));
 const rest = tsFiles(analysis).filter((f) => !f.startsWith(`${analysis}/rules/`) && !f.startsWith(`${analysis}/semantic/`));
 
-const groups = { 'precision-rules': precisionRules, 'loop-rules': loopRules, 'other-rules': otherRules, semantic, rest };
+const groups = {
+  'precision-rules': precisionRules, 'loop-rules': loopRules, 'iteration-rules': iterationRules, 'other-rules': otherRules,
+  semantic, rest,
+};
 
 const dash = process.argv.indexOf('--');
 const names = (dash < 0 ? process.argv.slice(2) : process.argv.slice(2, dash));

@@ -119,3 +119,52 @@ test('a call chain reads as a path in the message and as related locations, with
     },
   ]);
 });
+
+test('findings per iteration underline the LOB, the call or FETCH, and point at the loop (and the autonomous procedure)', () => {
+  const loop = '14:for r in (select text from lines)';
+  assert.deepEqual(shapesOf('per_iteration.sql'), [
+    { rule: 'lob-concatenation-in-loop', severity: 'warning', underlined: 'p_out', loopLine: 14, related: [loop] },
+    { rule: 'utl-file-open-in-loop', severity: 'warning', underlined: 'utl_file.fopen', loopLine: 14, related: [loop] },
+    { rule: 'utl-file-flush-in-loop', severity: 'warning', underlined: 'utl_file.fflush', loopLine: 14, related: [loop] },
+    { rule: 'autonomous-call-in-loop', severity: 'warning', underlined: 'log_line', loopLine: 14, related: ['1:log_line', loop] },
+    { rule: 'standalone-call-in-loop', severity: 'warning', underlined: 'log_line', loopLine: 14, related: ['1:log_line', loop] },
+    { rule: 'bulk-collect-without-limit', severity: 'warning', underlined: 'fetch' },
+  ]);
+});
+
+test('of overloads that all run SQL, the message shows the shortest chain (one SELECT away, not two), first or second', () => {
+  const text = readFileSync(`${shapesRoot}chain/overloads.sql`, 'utf8');
+  const entry = analyzeProject([{ file: 'overloads.sql', text }]).results[0]!;
+  assert.ok('result' in entry);
+  assert.deepEqual(entry.result.findings.map((f) => ({
+    line: f.line,
+    rule: f.rule,
+    chain: /loop at \d+ -> .*? at line \d+/.exec(f.message)?.[0],
+    related: f.related?.map((r) => `${r.range.line} ${r.message.split(':')[0]}`),
+  })), [
+    { line: 29, rule: 'hidden-sql-in-loop', chain: 'loop at 28 -> MONEY.TO_BASE -> SELECT at line 16', related: ['13 MONEY.TO_BASE', '16 SELECT at line 16', '28 the loop'] },
+    // the same overloads in the other order: the shortest is the second
+    { line: 61, rule: 'hidden-sql-in-loop', chain: 'loop at 60 -> FX_MONEY.TO_BASE -> SELECT at line 52', related: ['49 FX_MONEY.TO_BASE', '52 SELECT at line 52', '60 the loop'] },
+  ]);
+});
+
+test('the wording that depends on the code: counts per loop (none for one call), the declared type, the flushing call, the inner and outer loop kinds', () => {
+  const text = readFileSync(`${shapesRoot}wording.sql`, 'utf8');
+  const entry = analyzeProject([{ file: 'wording.sql', text }], {
+    rules: { 'output-in-loop': { enabled: true }, 'number-arithmetic-in-loop': { enabled: true }, 'collection-extend-in-loop': { enabled: true } },
+  }).results[0]!;
+  assert.ok('result' in entry);
+  assert.deepEqual(entry.result.findings.map((f) => `${f.line} ${covered(text, f)} | ${f.message.split(':')[0]}`), [
+    '14 l_doc | l_doc (CLOB) is grown with || once per row of the query at line 13 (2 appends in this loop)',
+    '16 dbms_output.put_line | DBMS_OUTPUT.PUT_LINE runs once per row of the query at line 13 (2 output calls in this loop)',
+    '18 l_seen | l_seen is an INTEGER counter stepped once per row of the query at line 13',
+    '19 l_big | l_big is a NUMBER counter stepped once per row of the query at line 13',
+    '20 l_note | l_note (NCLOB) is grown with || once per row of the query at line 13',
+    '21 l_holder.ids.extend | L_HOLDER.IDS.EXTEND grows the collection by one element once per row of the query at line 13. Size it once before the loop (EXTEND(n)), fill it with BULK COLLECT, or index an associative array by the loop counter.',
+    '22 utl_file.put_line_nchar | UTL_FILE PUT_LINE_NCHAR with autoflush TRUE once per row of the query at line 13',
+    '23 for o in (select order_id from orders where order_id = c.customer_id and rownum = 1) | The loop reads at most one row (it stops at ROWNUM 1), but it runs inside the loop over the query at line 13',
+    '26 for o in (select order_id from orders where customer_id = c.customer_id) | The loop over the query at line 26 runs inside the loop over the query at line 13',
+    '36 dbms_output.put_line | DBMS_OUTPUT.PUT_LINE runs once per batch fetched from cursor C_BATCHES per element of L_BATCH',
+    '37 for o in (select order_id from orders where customer_id = l_batch(i)) | The loop over the query at line 37 runs inside the loop over cursor C_BATCHES',
+  ]);
+});

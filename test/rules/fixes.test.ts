@@ -109,7 +109,9 @@ for (const ruleId of fixtureFolders) {
         const after = analyzeProject(documents.map((d, j) => (j === i ? { ...d, text } : d))).results[i]!;
         assert.ok('result' in after);
         const where = `${finding.rule} at ${finding.line}:${finding.column}`;
-        assert.deepEqual(after.result.findings.filter((f) => f.rule === 'syntax-error'), [], `${where}: no syntax error`);
+        // no new syntax error (a fixture may hold one on purpose: bulk-collect-without-limit/syntax_error.sql)
+        const syntaxErrors = (findings: readonly Finding[]) => findings.filter((f) => f.rule === 'syntax-error').map((f) => f.message);
+        assert.deepEqual(syntaxErrors(after.result.findings), syntaxErrors(entry.result.findings), `${where}: no syntax error`);
         const same = (f: Finding) => f.rule === finding.rule && f.column === finding.column && f.line === finding.line + 1;
         assert.ok(!after.result.findings.some(same), `${where}: suppressed`);
         assert.equal(after.result.findings.length, entry.result.findings.length - 1, `${where}: only that finding`);

@@ -23,8 +23,9 @@ export const bulkCollectWithoutLimit: Rule = {
     return {
       statement(statement, position) {
         if (statement.statementKind !== 'fetch' || !statement.bulkCollect || statement.hasLimit) return;
-        // an absence is only reported where the parse is whole: error recovery can drop a LIMIT clause
-        if (context.hasSyntaxErrorIn(statement.range)) return;
+        // an absence is only reported where the parse is whole: error recovery can drop a LIMIT clause, and then
+        // ends the statement before it (`fetch c bulk collect into l limt 100;`), so the rest of its last line counts
+        if (context.hasSyntaxErrorIn({ ...statement.range, endColumn: Number.MAX_SAFE_INTEGER })) return;
         // a declared cursor over the data dictionary in a deployment script is install-time metadata (info there)
         const tables = position.scope.lookup(statement.cursorName)?.symbol.declaration?.query?.tables;
         context.report({ line: statement.range.line, column: statement.range.column, endLine: statement.range.line, endColumn: statement.range.column + 5 },

@@ -2,6 +2,7 @@
  * `l_tab.EXTEND` (by one) inside a loop (preview, info): the collection grows one element per iteration, each
  * EXTEND a call that may reallocate. EXTEND(n) once before the loop, or BULK COLLECT, fills it in one step.
  */
+import { heatOf } from '../semantic/estimate.ts';
 import { docPathOf, type Rule } from './rule.ts';
 
 const id = 'collection-extend-in-loop';
@@ -24,6 +25,9 @@ export const collectionExtendInLoop: Rule = {
         // a row trigger collecting its rows (a compound trigger's EACH ROW section) cannot know how many will come:
         // growing by one per row is the pattern that lets AFTER STATEMENT write them with one FORALL
         if (loop.rowContext?.kind === 'trigger') return;
+        // a loop of a small known count (`FOR m IN 1 .. 12`, a VARRAY filled to its limit) or one that waits each
+        // time round makes a few calls: sizing it first would gain nothing a user could measure
+        if (heatOf(loop.estimate) === 'cold') return;
         if (call.parts.length < 2 || call.parts.at(-1) !== 'EXTEND') return;
         if (call.args.length > 1 || (call.args.length === 1 && call.args[0]!.text.trim() !== '1')) return;
         // a method of a collection variable in scope (not a package procedure named EXTEND)

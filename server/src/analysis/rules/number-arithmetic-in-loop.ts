@@ -41,7 +41,7 @@ export const numberArithmeticInLoop: Rule = {
       finish() {
         for (const { name, type, range, loop } of seen.values()) {
           context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + name.length },
-            `${name} is a ${type} counter stepped ${loop.estimate.text}: NUMBER arithmetic runs in library code. Declare it PLS_INTEGER (or SIMPLE_INTEGER).`, { severity: 'info' });
+            `${name} is ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} counter stepped ${loop.estimate.text}: NUMBER arithmetic runs in library code. Declare it PLS_INTEGER (or SIMPLE_INTEGER).`, { severity: 'info' });
         }
       },
     };

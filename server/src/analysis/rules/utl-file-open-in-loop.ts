@@ -4,7 +4,7 @@
  * open before the loop and one close after it would do. A loop that writes one file per row (the name built from
  * the row) is not reported.
  */
-import type { CallNode } from '../../syntax/model/nodes.ts';
+import type { CallNode, StatementNode } from '../../syntax/model/nodes.ts';
 import type { LoopInfo } from '../semantic/walk.ts';
 import { docPathOf, type Rule } from './rule.ts';
 
@@ -20,6 +20,31 @@ function namesIn(text: string): string[] {
   return (text.replace(/'(?:[^']|'')*'/g, "''").match(/[A-Za-z][\w$#]*/g) ?? []).map((n) => n.toUpperCase());
 }
 
+/**
+ * The names a statement may give a new value (upper case, every part of a dotted name): the target of an
+ * assignment, the INTO variables of SELECT, FETCH and EXECUTE IMMEDIATE (with its USING binds, which may be OUT),
+ * and the plain-name arguments of a procedure call (`utl_file.get_line(l_list, l_name)`, `next_name(l_name)`: they
+ * may be OUT parameters). A file name read from a table, a list file or a procedure changes per iteration.
+ */
+function assignedBy(statement: StatementNode, text: () => string): string[] {
+  switch (statement.statementKind) {
+    case 'assignment':
+      return statement.target ? namesIn(statement.target) : [];
+    case 'sql':
+      return statement.sql.intoTargets.flatMap(namesIn);
+    case 'fetch':
+    case 'execute-immediate': {
+      const into = /\bINTO\b([\s\S]*)$/i.exec(text().replace(/'(?:[^']|'')*'/g, "''"));
+      return into ? namesIn(into[1]!) : [];
+    }
+    case 'call':
+      return statement.calls.filter((c) => c.context === 'statement')
+        .flatMap((c) => c.args.filter((a) => /^[A-Za-z][\w$#]*(\.[A-Za-z][\w$#]*)*$/.test(a.text)).flatMap((a) => namesIn(a.text)));
+    default:
+      return [];
+  }
+}
+
 export const utlFileOpenInLoop: Rule = {
   meta: {
     id,
@@ -31,14 +56,18 @@ export const utlFileOpenInLoop: Rule = {
     docPath: docPathOf(id),
   },
   create(context) {
-    // variables assigned inside each loop: a file name built in the loop changes per iteration
+    // variables given a value anywhere inside each loop (before or after the FOPEN: a name set at the end of the
+    // body is the next iteration's): a file name built in the loop changes per iteration
     const assignedIn = new Map<LoopInfo, Set<string>>();
+    const opens: { call: CallNode; callee: string; loop: LoopInfo; names: string[]; filename: string }[] = [];
     return {
       statement(statement, position) {
-        if (statement.statementKind !== 'assignment' || !statement.target) return;
-        for (let loop = position.loop; loop; loop = loop.parent) {
+        if (!position.loop) return;
+        const names = assignedBy(statement, () => context.textIn(statement.range));
+        if (names.length === 0) return;
+        for (let loop: LoopInfo | undefined = position.loop; loop; loop = loop.parent) {
           const set = assignedIn.get(loop) ?? new Set<string>();
-          set.add(statement.target.toUpperCase());
+          for (const name of names) set.add(name);
           assignedIn.set(loop, set);
         }
       },
@@ -50,13 +79,18 @@ export const utlFileOpenInLoop: Rule = {
         const location = argument(call, 'LOCATION', 1);
         const filename = argument(call, 'FILENAME', 2);
         if (!location || !filename) return;
-        const varying = new Set<string>([...loop.statement.iterators.map((i) => i.toUpperCase()), ...(assignedIn.get(loop) ?? [])]);
-        if ([...namesIn(location.text), ...namesIn(filename.text)].some((n) => varying.has(n))) return;
-        context.report(call.nameRange,
-          `${callee} opens the same file (${filename.text}) ${loop.estimate.text}: each iteration opens, flushes and closes it again. Open it once before the loop and close it after.`, {
-            loop: { estimate: loop.estimate, line: loop.statement.range.line },
-            related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
-          });
+        opens.push({ call, callee, loop, names: [...namesIn(location.text), ...namesIn(filename.text)], filename: filename.text });
+      },
+      finish() {
+        for (const { call, callee, loop, names, filename } of opens) {
+          const varying = new Set<string>([...loop.statement.iterators.map((i) => i.toUpperCase()), ...(assignedIn.get(loop) ?? [])]);
+          if (names.some((n) => varying.has(n))) continue;
+          context.report(call.nameRange,
+            `${callee} opens the same file (${filename}) ${loop.estimate.text}: each iteration opens, flushes and closes it again. Open it once before the loop and close it after.`, {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+            });
+        }
       },
     };
   },
