@@ -3,6 +3,7 @@
  * of another package in the workspace, a schema-level standalone procedure or function in the workspace, an
  * Oracle-supplied name, an element of a collection variable, a type constructor, or unresolved.
  */
+import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode } from '../../syntax/model/nodes.ts';
 import type { IndexedDefinition } from '../index/workspaceIndex.ts';
 import { isBuiltinFunction, isSuppliedPackage } from './oracleSupplied.ts';
@@ -46,6 +47,19 @@ function packageMember(lookup: DefinitionLookup, packageName: string, member: st
 
 function isPackage(lookup: DefinitionLookup, name: string): IndexedDefinition | undefined {
   return first(lookup(name), PACKAGE_KINDS);
+}
+
+/** `inner` is a place inside `outer` (a declaration inside a subprogram's text). */
+function encloses(outer: SourceRange | undefined, inner: SourceRange): boolean {
+  if (!outer) return false;
+  const after = (a: number, b: number, c: number, d: number) => a > c || (a === c && b >= d);
+  return after(inner.line, inner.column, outer.line, outer.column) && after(outer.endLine, outer.endColumn, inner.endLine, inner.endColumn);
+}
+
+/** `inner` is a scope nested (at any depth) in `outer`, not `outer` itself. */
+function declaredInside(inner: Scope, outer: Scope): boolean {
+  for (let scope = inner.parent; scope; scope = scope.parent) if (scope === outer) return true;
+  return false;
 }
 
 export function resolveCall(call: CallNode, scope: Scope, lookup: DefinitionLookup): CallResolution {
@@ -93,6 +107,12 @@ export function resolveCall(call: CallNode, scope: Scope, lookup: DefinitionLook
   if (head === 'SELF') return { kind: 'variable-member' };
   if (local) {
     if (local.symbol.kind === 'cursor') return { kind: 'cursor', symbol: local.symbol };
+    // `proc.l_ids.extend` inside PROC: a local qualified by the name of the subprogram that declares it (PL/SQL
+    // allows it; the call, if any, is of what follows), not a call of PROC
+    const qualified = scope.lookup(parts[1]!);
+    if (local.symbol.kind === 'subprogram' && qualified && declaredInside(qualified.scope, local.scope) && encloses(local.symbol.subprogram?.range, qualified.symbol.range)) {
+      return resolveCall({ ...call, parts: parts.slice(1) }, scope, lookup);
+    }
     if (local.symbol.kind === 'subprogram') return { kind: local.scope.packageName ? 'same-package' : 'local', symbol: local.symbol };
     return { kind: 'variable-member', symbol: local.symbol };
   }
