@@ -168,3 +168,13 @@ test('the wording that depends on the code: counts per loop (none for one call),
     '37 for o in (select order_id from orders where customer_id = l_batch(i)) | The loop over the query at line 37 runs inside the loop over cursor C_BATCHES',
   ]);
 });
+
+test('a cursor of another package is named whole in the message (PRICE_CURSORS.C_PRICE, not its package)', () => {
+  const file = new URL('./fixtures/select-into-in-loop/other_package_cursor.sql', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const entry = analyzeProject([{ file: 'other_package_cursor.sql', text }]).results[0]!;
+  assert.ok('result' in entry);
+  assert.deepEqual(entry.result.findings.map((f) => `${f.line} ${f.rule} | ${f.message.split(':')[0]}`), [
+    '7 select-into-in-loop | Cursor PRICE_CURSORS.C_PRICE is opened and fetched once per row of the query at line 6',
+  ]);
+});

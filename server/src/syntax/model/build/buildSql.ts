@@ -113,9 +113,23 @@ export function callsOfChain(bc: BuildContext, chain: NameChainContext, context:
   return calls;
 }
 
-/** The leading name of a chain, normalised (`c` of `c(1).x`). */
-export function chainHeadName(bc: BuildContext, chain: NameChainContext): string {
-  return normalizeName(bc.exactText(chain.children[0]!));
+/**
+ * The dotted name a chain starts with, normalised, up to its first argument list: `PKG.C_PRICE` of
+ * `pkg.c_price(r.id)`, `C` of `c(1).x` (a cursor in another package is named whole, not by its package).
+ */
+export function chainDottedName(bc: BuildContext, chain: NameChainContext): string {
+  const children = chain.children;
+  let name = normalizeName(bc.exactText(children[0]!));
+  for (let i = 1; i < children.length; i++) {
+    const link = children[i];
+    if (!(link instanceof ChainLinkContext)) continue;
+    const opener = link.children[0];
+    if (!(opener instanceof TerminalNode) || opener.symbol.type !== PlSqlLexer.DOT) break;
+    const part = link.children[1];
+    if (!(part instanceof AnyNameContext)) break;
+    name += `.${normalizeName(bc.exactText(part))}`;
+  }
+  return name;
 }
 
 function sqlKindOf(ctx: ParserRuleContext): SqlKind {

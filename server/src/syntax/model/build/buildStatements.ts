@@ -47,7 +47,7 @@ import type {
   SubprogramNode,
 } from '../nodes.ts';
 import { BuildContext, foldWhitespace, normalizeName } from './buildContext.ts';
-import { buildSqlStatement, chainHeadName, collectCalls } from './buildSql.ts';
+import { buildSqlStatement, chainDottedName, collectCalls } from './buildSql.ts';
 
 /** Declarations are built by buildUnits.ts; passed in to avoid a module cycle. */
 export type DeclarationBuilder = (bc: BuildContext, items: DeclareItemContext[]) => {
@@ -154,7 +154,7 @@ function unquote(literal: string): string {
 
 /** The cursor of OPEN or FETCH: a name chain, or a bind variable (`exec open :rc for ...`). */
 function cursorTarget(bc: BuildContext, chain: NameChainContext | null, bind: TerminalNode | null): string {
-  return chain ? chainHeadName(bc, chain) : (bind?.getText() ?? '');
+  return chain ? chainDottedName(bc, chain) : (bind?.getText() ?? '');
 }
 
 function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
@@ -176,7 +176,7 @@ function loopKindOf(bc: BuildContext, ctx: LoopStatementContext) {
   const subquery = primary?.subquery();
   if (subquery) return { loopKind: 'cursor-for' as LoopKind, iterators, header, query: buildSqlStatement(bc, subquery) };
   const chain = primary?.nameChain();
-  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: chainHeadName(bc, chain) };
+  if (chain) return { loopKind: 'cursor-for' as LoopKind, iterators, header, cursorName: chainDottedName(bc, chain) };
   return { loopKind: 'numeric-for' as LoopKind, iterators, header };
 }
 
