@@ -27,9 +27,11 @@ interface Shape {
   fix?: string;
 }
 
-function shapesOf(file: string): Shape[] {
+/** `preview`: rules that are off by default, turned on for this file. */
+function shapesOf(file: string, preview: string[] = []): Shape[] {
   const text = readFileSync(shapesRoot + file, 'utf8');
-  const entry = analyzeProject([{ file, text }]).results[0]!;
+  const rules = Object.fromEntries(preview.map((id) => [id, { enabled: true }]));
+  const entry = analyzeProject([{ file, text }], preview.length > 0 ? { rules } : undefined).results[0]!;
   assert.ok('result' in entry, String((entry as { error?: unknown }).error));
   return entry.result.findings.map((f: Finding) => ({
     rule: f.rule,
@@ -117,5 +119,27 @@ test('a call chain reads as a path in the message and as related locations, with
       line: 18, rule: 'hidden-sql-in-loop', chain: 'row trigger -> RATES.GET_RATE -> RATES.LOOKUP -> SELECT at rates.sql:9',
       related: ['rates.sql:12 RATES.GET_RATE', 'rates.sql:6 RATES.LOOKUP (called here)', 'rates.sql:9 SELECT at rates.sql', ':16 the loop'],
     },
+  ]);
+});
+
+test('SELECT FROM DUAL: SELECT is underlined and the fix assigns the expression (alias, comments and extra blanks left out)', () => {
+  assert.deepEqual(shapesOf('rewrites_and_counts.sql'), [
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '6:3-38 "l_now := sysdate"' },
+    // the column alias is no part of the value; the blanks before it are not either
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: `7:3-72 "l_name := 'RP_' || to_char(l_now, 'YYYYMMDD')"` },
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '8:3-14 "l_name := upper(l_name)"' },
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '11:3-54 "l_name := user"' },
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '13:3-56 "l_count := l_count + 1"' },
+    // the count in a loop: charged to the loop, the IF that only tests it is the related place
+    { rule: 'count-for-existence', severity: 'info', underlined: 'select', loopLine: 14, related: ['16:if l_count > 0 then\n      null;\n    end if;'] },
+    { rule: 'select-into-in-loop', severity: 'warning', underlined: 'select', loopLine: 14, related: ['14:for r in (select id from t)'] },
+    { rule: 'profiler-left-in-code', severity: 'warning', underlined: 'dbms_profiler.start_profiler' },
+  ]);
+});
+
+test('a wrapped column is underlined at its function, on the first line of a statement and on a later one', () => {
+  assert.deepEqual(shapesOf('wrapped_columns.sql', ['function-wrapped-column-predicate']), [
+    { rule: 'function-wrapped-column-predicate', severity: 'info', underlined: 'upper' },
+    { rule: 'function-wrapped-column-predicate', severity: 'info', underlined: 'trunc' },
   ]);
 });
