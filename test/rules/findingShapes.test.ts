@@ -143,3 +143,21 @@ test('a wrapped column is underlined at its function, on the first line of a sta
     { rule: 'function-wrapped-column-predicate', severity: 'info', underlined: 'trunc' },
   ]);
 });
+
+test('settings and hints: the setting is underlined where it is written, a hint removed with one blank, NOCOPY inserted after the mode', () => {
+  assert.deepEqual(shapesOf('settings.sql', ['missing-nocopy']), [
+    { rule: 'optimizer-level-lowered', severity: 'warning', underlined: 'plsql_optimize_level=0' },
+    { rule: 'missing-nocopy', severity: 'info', underlined: 'p_ids in out t_ids', fix: '4:30-30 " NOCOPY"' },
+    { rule: 'missing-nocopy', severity: 'info', underlined: 'p_doc out clob', fix: '4:47-47 " NOCOPY"' },
+    // inside a string literal, with the quote doubled
+    { rule: 'optimizer-level-lowered', severity: 'info', underlined: "plsql_code_type = ''INTERPRETED" },
+    // the hint alone: the comment and the blank after it; with another hint: the word and its blank
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '8:12-42 ""' },
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o) gather_plan_statistics */', fix: '9:24-47 ""' },
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '10:12-42 ""' },
+    // over two lines: reported, no fix offered
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o)\n               gather_plan_statistics */' },
+    // a parameter over two lines: reported, no fix offered
+    { rule: 'missing-nocopy', severity: 'info', underlined: 'p_ids\n                  in out t_ids' },
+  ]);
+});
