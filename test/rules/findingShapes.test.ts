@@ -161,3 +161,12 @@ test('settings and hints: the setting is underlined where it is written, a hint 
     { rule: 'missing-nocopy', severity: 'info', underlined: 'p_ids\n                  in out t_ids' },
   ]);
 });
+
+test('dynamic SQL: the statement is underlined, related to where its text is built or to the loop that parses it', () => {
+  assert.deepEqual(shapesOf('dynamic.sql'), [
+    { rule: 'dynamic-sql-concatenation', severity: 'warning', underlined: 'execute immediate', related: ["5:l_sql := 'delete from orders where customer_id = ' || p_id;"] },
+    // a loop of 10: info (the heat of a small known count)
+    { rule: 'dynamic-sql-in-loop', severity: 'info', underlined: 'execute immediate', loopLine: 7, related: ['7:for i in 1 .. 10'] },
+    { rule: 'dynamic-sql-in-loop', severity: 'info', underlined: 'dbms_sql.parse', loopLine: 7, related: ['7:for i in 1 .. 10'] },
+  ]);
+});
