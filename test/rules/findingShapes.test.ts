@@ -170,3 +170,13 @@ test('dynamic SQL: the statement is underlined, related to where its text is bui
     { rule: 'dynamic-sql-in-loop', severity: 'info', underlined: 'dbms_sql.parse', loopLine: 7, related: ['7:for i in 1 .. 10'] },
   ]);
 });
+
+test('SELECT FROM DUAL: a column alias is left out of the fix, a word that ends the expression is not', () => {
+  assert.deepEqual(shapesOf('dual_aliases.sql').map((f) => f.fix), [
+    `6:3-57 "l_due := sysdate - interval '1' day"`,
+    '7:3-51 "l_ts := systimestamp at local"',
+    '8:3-71 "l_ts := systimestamp at time zone sessiontimezone"',
+    `9:3-61 "l_due := sysdate + interval '1' day"`,
+    '10:3-55 "l_count := l_count + 1"',
+  ]);
+});
