@@ -178,5 +178,9 @@ test('SELECT FROM DUAL: a column alias is left out of the fix, a word that ends 
     '8:3-71 "l_ts := systimestamp at time zone sessiontimezone"',
     `9:3-61 "l_due := sysdate + interval '1' day"`,
     '10:3-55 "l_count := l_count + 1"',
+    // aliases that start or end like a datetime field are aliases; a word after the zone is one too
+    '11:3-51 "l_due := trunc(sysdate)"',
+    '12:3-55 "l_due := trunc(sysdate)"',
+    '13:3-69 "l_ts := systimestamp at time zone dbtimezone"',
   ]);
 });
