@@ -15,9 +15,15 @@ const reports = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => j
 
 /** path -> mutant key -> mutant */
 const byFile = new Map();
+/** path -> the source the kept statuses were found on */
+const sourceOf = new Map();
 for (const report of reports) {
   const { files } = JSON.parse(readFileSync(report, 'utf8'));
   for (const [path, file] of Object.entries(files)) {
+    // a later report over another version of the file (tests added with a fix of the rule, lines moved): the
+    // earlier statuses are of code that is gone, so that file's mutants are those of the later report only
+    if (sourceOf.has(path) && file.source !== undefined && sourceOf.get(path) !== file.source) byFile.delete(path);
+    if (file.source !== undefined) sourceOf.set(path, file.source);
     const mutants = byFile.get(path) ?? new Map();
     byFile.set(path, mutants);
     for (const m of file.mutants) {

@@ -27,9 +27,11 @@ interface Shape {
   fix?: string;
 }
 
-function shapesOf(file: string): Shape[] {
+/** `preview`: rules that are off by default, turned on for this file. */
+function shapesOf(file: string, preview: string[] = []): Shape[] {
   const text = readFileSync(shapesRoot + file, 'utf8');
-  const entry = analyzeProject([{ file, text }]).results[0]!;
+  const rules = Object.fromEntries(preview.map((id) => [id, { enabled: true }]));
+  const entry = analyzeProject([{ file, text }], preview.length > 0 ? { rules } : undefined).results[0]!;
   assert.ok('result' in entry, String((entry as { error?: unknown }).error));
   return entry.result.findings.map((f: Finding) => ({
     rule: f.rule,
@@ -176,5 +178,68 @@ test('a cursor of another package is named whole in the message (PRICE_CURSORS.C
   assert.ok('result' in entry);
   assert.deepEqual(entry.result.findings.map((f) => `${f.line} ${f.rule} | ${f.message.split(':')[0]}`), [
     '7 select-into-in-loop | Cursor PRICE_CURSORS.C_PRICE is opened and fetched once per row of the query at line 6',
+  ]);
+});
+
+test('SELECT FROM DUAL: SELECT is underlined and the fix assigns the expression (alias, comments and extra blanks left out)', () => {
+  assert.deepEqual(shapesOf('rewrites_and_counts.sql'), [
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '6:3-38 "l_now := sysdate"' },
+    // the column alias is no part of the value; the blanks before it are not either
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: `7:3-72 "l_name := 'RP_' || to_char(l_now, 'YYYYMMDD')"` },
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '8:3-14 "l_name := upper(l_name)"' },
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '11:3-54 "l_name := user"' },
+    { rule: 'select-from-dual', severity: 'info', underlined: 'select', fix: '13:3-56 "l_count := l_count + 1"' },
+    // the count in a loop: charged to the loop, the IF that only tests it is the related place
+    { rule: 'count-for-existence', severity: 'info', underlined: 'select', loopLine: 14, related: ['16:if l_count > 0 then\n      null;\n    end if;'] },
+    { rule: 'select-into-in-loop', severity: 'warning', underlined: 'select', loopLine: 14, related: ['14:for r in (select id from t)'] },
+    { rule: 'profiler-left-in-code', severity: 'warning', underlined: 'dbms_profiler.start_profiler' },
+  ]);
+});
+
+test('a wrapped column is underlined at its function, on the first line of a statement and on a later one', () => {
+  assert.deepEqual(shapesOf('wrapped_columns.sql', ['function-wrapped-column-predicate']), [
+    { rule: 'function-wrapped-column-predicate', severity: 'info', underlined: 'upper' },
+    { rule: 'function-wrapped-column-predicate', severity: 'info', underlined: 'trunc' },
+  ]);
+});
+
+test('settings and hints: the setting is underlined where it is written, a hint removed with one blank, NOCOPY inserted after the mode', () => {
+  assert.deepEqual(shapesOf('settings.sql', ['missing-nocopy']), [
+    { rule: 'optimizer-level-lowered', severity: 'warning', underlined: 'plsql_optimize_level=0' },
+    { rule: 'missing-nocopy', severity: 'info', underlined: 'p_ids in out t_ids', fix: '4:30-30 " NOCOPY"' },
+    { rule: 'missing-nocopy', severity: 'info', underlined: 'p_doc out clob', fix: '4:47-47 " NOCOPY"' },
+    // inside a string literal, with the quote doubled
+    { rule: 'optimizer-level-lowered', severity: 'info', underlined: "plsql_code_type = ''INTERPRETED" },
+    // the hint alone: the comment and the blank after it; with another hint: the word and its blank
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '8:12-42 ""' },
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o) gather_plan_statistics */', fix: '9:24-47 ""' },
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '10:12-42 ""' },
+    // over two lines: reported, no fix offered
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o)\n               gather_plan_statistics */' },
+    // a parameter over two lines: reported, no fix offered
+    { rule: 'missing-nocopy', severity: 'info', underlined: 'p_ids\n                  in out t_ids' },
+  ]);
+});
+
+test('dynamic SQL: the statement is underlined, related to where its text is built or to the loop that parses it', () => {
+  assert.deepEqual(shapesOf('dynamic.sql'), [
+    { rule: 'dynamic-sql-concatenation', severity: 'warning', underlined: 'execute immediate', related: ["5:l_sql := 'delete from orders where customer_id = ' || p_id;"] },
+    // a loop of 10: info (the heat of a small known count)
+    { rule: 'dynamic-sql-in-loop', severity: 'info', underlined: 'execute immediate', loopLine: 7, related: ['7:for i in 1 .. 10'] },
+    { rule: 'dynamic-sql-in-loop', severity: 'info', underlined: 'dbms_sql.parse', loopLine: 7, related: ['7:for i in 1 .. 10'] },
+  ]);
+});
+
+test('SELECT FROM DUAL: a column alias is left out of the fix, a word that ends the expression is not', () => {
+  assert.deepEqual(shapesOf('dual_aliases.sql').map((f) => f.fix), [
+    `6:3-57 "l_due := sysdate - interval '1' day"`,
+    '7:3-51 "l_ts := systimestamp at local"',
+    '8:3-71 "l_ts := systimestamp at time zone sessiontimezone"',
+    `9:3-61 "l_due := sysdate + interval '1' day"`,
+    '10:3-55 "l_count := l_count + 1"',
+    // aliases that start or end like a datetime field are aliases; a word after the zone is one too
+    '11:3-51 "l_due := trunc(sysdate)"',
+    '12:3-55 "l_due := trunc(sysdate)"',
+    '13:3-69 "l_ts := systimestamp at time zone dbtimezone"',
   ]);
 });

@@ -61,11 +61,12 @@ export const countForExistence: Rule = {
           return;
         }
         if (statement.statementKind !== 'sql' || statement.sql.sqlKind !== 'select' || statement.sql.intoTargets.length !== 1) return;
-        const text = context.textIn(statement.sql.range);
+        // comments inside the statement (`select count(*) -- open orders` on its own line) are no part of it
+        const text = context.textIn(statement.sql.range).replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' ');
         const match = COUNT_INTO.exec(text);
-        // already stops early, or counts per group
+        // already stops early (ROWNUM = 1, <= 1, < 2, FETCH FIRST, EXISTS), or counts per group
         if (statement.sql.tables.some((t) => DICTIONARY.test(t))) return;
-        if (!match || /\brownum\s*(=|<=?)\s*1\b|\bfetch\s+first\b|\bgroup\s+by\b|\bexists\s*\(/i.test(text)) return;
+        if (!match || /\brownum\s*(=\s*1|<=\s*1|<\s*2)\b|\bfetch\s+first\b|\bgroup\s+by\b|\bexists\s*\(/i.test(text)) return;
         pending = { sql: statement.sql, variable: match[1]!, owner: ownerOf(position) };
       },
     };

@@ -92,8 +92,11 @@ export const loopInvariantCall: Rule = {
           const head = name.split('.')[0]!;
           if (VOLATILE.has(head) || varying.has(head)) return;
           // only locals and parameters are known not to change behind the loop's back (a package variable may)
-          const symbol = position.scope.lookup(head)?.symbol;
-          if (!symbol || !['variable', 'constant', 'parameter'].includes(symbol.kind) || symbol.declaration?.typeText?.toUpperCase().includes('CURSOR')) return;
+          const found = position.scope.lookup(head);
+          if (!found) return;
+          const { symbol, scope } = found;
+          if (!['variable', 'constant', 'parameter'].includes(symbol.kind) || symbol.declaration?.typeText?.toUpperCase().includes('CURSOR')) return;
+          if (symbol.kind === 'variable' && scope.owner === 'package') return;
         }
         context.report(call.nameRange,
           `${call.name}(${call.args.map((a) => a.text).join(', ').slice(0, 60)}) gives the same result on every iteration (${loop.estimate.text}): its arguments do not change in the loop. Compute it once before the loop.`, {

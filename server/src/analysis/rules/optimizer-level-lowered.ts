@@ -10,11 +10,12 @@ import type { Severity } from '../../syntax/finding.ts';
 
 const id = 'optimizer-level-lowered';
 
+// a value may be quoted, and inside a SQL string literal the quote is doubled (`plsql_code_type = ''INTERPRETED''`)
 const SETTINGS: { pattern: RegExp; what: (m: RegExpExecArray) => string; severity: Severity }[] = [
-  { pattern: /(?<![$\w])plsql_optimize_level\s*=\s*'?([01])\b/gi, what: (m) => `PLSQL_OPTIMIZE_LEVEL = ${m[1]}`, severity: 'warning' },
-  { pattern: /(?<![$\w])plsql_debug\s*=\s*'?true\b/gi, what: () => 'PLSQL_DEBUG = TRUE', severity: 'warning' },
+  { pattern: /(?<![$\w])plsql_optimize_level\s*=\s*'{0,2}([01])\b/gi, what: (m) => `PLSQL_OPTIMIZE_LEVEL = ${m[1]}`, severity: 'warning' },
+  { pattern: /(?<![$\w])plsql_debug\s*=\s*'{0,2}true\b/gi, what: () => 'PLSQL_DEBUG = TRUE', severity: 'warning' },
   { pattern: /\bcompile\s+(?:(?:body|specification)\s+)?debug\b/gi, what: () => 'COMPILE DEBUG (the same as PLSQL_OPTIMIZE_LEVEL = 1)', severity: 'warning' },
-  { pattern: /(?<![$\w])plsql_code_type\s*=\s*'?interpreted\b/gi, what: () => 'PLSQL_CODE_TYPE = INTERPRETED', severity: 'info' },
+  { pattern: /(?<![$\w])plsql_code_type\s*=\s*'{0,2}interpreted\b/gi, what: () => 'PLSQL_CODE_TYPE = INTERPRETED', severity: 'info' },
 ];
 
 export const optimizerLevelLowered: Rule = {
@@ -35,11 +36,17 @@ export const optimizerLevelLowered: Rule = {
         // skip the scan of their strings
         if (!/plsql_|compile\s/i.test(text)) return;
         let lineStarts: number[] | undefined;
-        for (const piece of scanPieces(text)) {
-          const slice = text.slice(piece.start, piece.end);
+        const pieces = scanPieces(text);
+        for (const [i, piece] of pieces.entries()) {
+          // a quoted value in script code (`plsql_code_type = 'INTERPRETED'`) is the string piece right after the
+          // code: the code is read with it, and only settings that start in the code are this piece's
+          const next = pieces[i + 1];
+          const withValue = piece.kind === 'code' && next?.kind === 'string' && next.start === piece.end + 1;
+          const slice = text.slice(piece.start, withValue ? next.end + 1 : piece.end);
           for (const setting of SETTINGS) {
             setting.pattern.lastIndex = 0;
             for (let match = setting.pattern.exec(slice); match; match = setting.pattern.exec(slice)) {
+              if (match.index >= piece.end - piece.start) break;
               lineStarts ??= lineStartsOf(text);
               const start = positionOf(lineStarts, piece.start + match.index);
               const end = positionOf(lineStarts, piece.start + match.index + match[0].length);

@@ -37,6 +37,18 @@ function plsqlExpression(expression: string): boolean {
   return true;
 }
 
+const ALIAS = /([)'\w$#])\s+(?:as\s+)?([A-Za-z][\w$#]*)$/i;
+/** Words that end an expression rather than name it: INTERVAL '1' DAY, ... TO SECOND, ... AT LOCAL. */
+const ENDS_AN_EXPRESSION = /^(year|month|day|hour|minute|second|local)$/i;
+
+/** The expression without its column alias (`select 'RP_' || x rp into ...`), which is no part of the value. */
+function withoutAlias(expression: string): string {
+  const alias = ALIAS.exec(expression);
+  // `... AT TIME ZONE sessiontimezone`: the last word is the zone
+  if (!alias || ENDS_AN_EXPRESSION.test(alias[2]!) || /\bzone\s+[A-Za-z][\w$#]*$/i.test(expression)) return expression;
+  return expression.slice(0, alias.index + 1);
+}
+
 export const selectFromDual: Rule = {
   meta: {
     id,
@@ -59,8 +71,7 @@ export const selectFromDual: Rule = {
         const shape = SHAPE.exec(text.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' ').trim());
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
         if (!shape || !plsqlExpression(shape[1]!)) return;
-        // a column alias (`select 'RP_' || x rp into ...`) is no part of the value
-        const expression = shape[1]!.replace(/\s+/g, ' ').replace(/([)'\w$#])\s+(?:as\s+)?[A-Za-z][\w$#]*$/i, '$1');
+        const expression = withoutAlias(shape[1]!.replace(/\s+/g, ' '));
         const target = shape[2]!;
         const trailing = text.trimEnd().endsWith(';') ? ';' : '';
         context.report(range,
