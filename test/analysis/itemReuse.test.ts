@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
-import { ItemCache } from '../../server/src/analysis/itemCache.ts';
+import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, ItemCache, TEXT_FINISH } from '../../server/src/analysis/itemCache.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { PERFORMANCE_RULES } from '../../server/src/analysis/rules/registry.ts';
 import { largestPackageBody, loadCorpus, packageBodyNear } from '../bench/corpus.ts';
@@ -366,4 +366,54 @@ test('item reuse: typing in the most-called subprogram of a real package body wa
     doc.edit(text, `${what} in ${target.s.name} (line ${line} of ${file.path}, ${target.n} callers)`);
     if (units.length === 1) assert.equal(doc.items.walked - walked, 1, `only ${target.s.name} is walked`);
   }
+});
+
+test('item reuse: a FOPEN of the same file in a loop stays found, and one whose name is set later in the loop stays unflagged, when another item is edited (replayed, no walk of its own)', () => {
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const files = `create or replace package body files as
+  procedure append_all is
+    f utl_file.file_type;
+  begin
+    for r in (select line from lines) loop
+      f := utl_file.fopen('DIR', 'out.txt', 'a');
+      utl_file.put_line(f, r.line);
+      utl_file.fclose(f);
+    end loop;
+  end append_all;
+
+  procedure copy_each is
+    f utl_file.file_type;
+    l_name varchar2(100) := 'first.txt';
+    cursor c is select name from names;
+  begin
+    open c;
+    while l_name is not null loop
+      f := utl_file.fopen('DIR', l_name, 'w');
+      utl_file.fclose(f);
+      fetch c into l_name;
+      exit when c%notfound;
+    end loop;
+    close c;
+  end copy_each;
+
+  procedure other is
+  begin
+    null;
+  end other;
+end files;
+/
+`;
+  const found = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'utl-file-open-in-loop').map((f) => f.line);
+  assert.deepEqual(found(doc.edit(files, 'opening')), [6]);
+  const reused = doc.items.reused;
+  assert.deepEqual(found(doc.edit(files.replace('    null;', '    null; '), 'an edit of other')), [6]);
+  assert.equal(doc.items.reused - reused, 2, 'append_all and copy_each are replayed');
+});
+
+test('item reuse: every rule whose finish() reports is classified (per loop, over the text, or combining items), so that none silently gets a walk of its own per keystroke', () => {
+  // a context whose every member is a no-op: create() only keeps it for the hooks
+  const context = new Proxy({}, { get: () => () => undefined }) as never;
+  const finishing = PERFORMANCE_RULES.filter((rule) => typeof (rule.create(context) as { finish?: unknown }).finish === 'function').map((r) => r.meta.id);
+  assert.ok(finishing.includes('utl-file-open-in-loop'), `rules with finish(): ${finishing.join(', ')}`);
+  for (const id of finishing) assert.ok(ITEM_LOCAL_FINISH.has(id) || TEXT_FINISH.has(id) || DOCUMENT_WIDE.has(id), `${id} has a finish() no set of itemCache.ts names`);
 });

@@ -10,8 +10,11 @@ import type { SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
 import type { CallSummary, LoopSummary } from './semantic/documentSemantics.ts';
 import { subprogramAlwaysRaises } from './semantic/leaves.ts';
 
-/** Rules whose finish() reports per loop, from state gathered while that loop's own item was walked. */
-export const ITEM_LOCAL_FINISH: ReadonlySet<string> = new Set(['number-arithmetic-in-loop', 'lob-concatenation-in-loop', 'output-in-loop']);
+/**
+ * Rules whose finish() reports per loop, from state gathered while that loop's own item was walked
+ * (utl-file-open-in-loop: the FOPEN calls of each loop and the names given a value inside that loop).
+ */
+export const ITEM_LOCAL_FINISH: ReadonlySet<string> = new Set(['number-arithmetic-in-loop', 'lob-concatenation-in-loop', 'output-in-loop', 'utl-file-open-in-loop']);
 
 /**
  * Rules whose hooks report at the node they visit and whose finish() scans the whole text without anything the
