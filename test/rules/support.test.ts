@@ -224,6 +224,7 @@ test('the SQL expression of an EXECUTE IMMEDIATE or OPEN ... FOR ends at its fir
   assert.equal(ei('execute immediate l_sql_into_x;'), 'l_sql_into_x');
   assert.equal(ei('  Execute  Immediate\n  l_sql\n  using l_y;'), 'l_sql');
   assert.equal(ei('execute immediate l_sql'), 'l_sql');
+  assert.equal(ei('execute immediate l_sql ;'), 'l_sql');
   assert.equal(ei("execute immediate 'a;b' || x;"), "'a;b' || x");
   assert.equal(ei('select 1 into x from dual;'), undefined);
   assert.equal(ei('executeimmediate l_sql;'), undefined);
