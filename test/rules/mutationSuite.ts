@@ -65,6 +65,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/support.test.ts': () => import('./support.test.ts'),
   'rules/findingShapes.test.ts': () => import('./findingShapes.test.ts'),
   'rules/sqlShapes.test.ts': () => import('./sqlShapes.test.ts'),
+  'rules/registry.test.ts': () => import('./registry.test.ts'),
   'analysis/boundary.test.ts': () => import('../analysis/boundary.test.ts'),
   'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),

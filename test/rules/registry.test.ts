@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { BUILTIN_RULES, PERFORMANCE_RULES, RULES } from '../../server/src/analysis/rules/registry.ts';
+import { docPathOf } from '../../server/src/analysis/rules/rule.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -22,6 +23,7 @@ test('rule metadata is complete and ids are unique kebab-case', () => {
     ids.add(meta.id);
     assert.ok(meta.summary.length > 20 && meta.remedy.length > 10, `${meta.id} has a summary and a remedy`);
     assert.equal(meta.docPath, `docs/rules/${meta.id}.md`);
+    assert.equal(docPathOf(meta.id), meta.docPath);
     assert.ok(existsSync(root + meta.docPath), `${meta.docPath} exists`);
   }
 });

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isQueryText, readsOnlyDual, sqlTextOfExpression } from '../../server/src/analysis/rules/support/dynamicSqlText.ts';
+import { AssignmentLog, concatenatedOperands, dynamicExpression, isDdlText, namesIn, plainVariable } from '../../server/src/analysis/rules/support/dynamicSql.ts';
 import { fileParameterUses, unitSubprogramResolver } from '../../server/src/analysis/semantic/fileHandleFlow.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
 import type { UnitNode } from '../../server/src/syntax/model/nodes.ts';
@@ -207,4 +208,130 @@ end rec;`);
   assert.deepEqual(fileParameterUses(a, resolve).map((u) => [u.parameter, u.chain.join('>'), u.writeLine]), [['F', 'A>B', 9]]);
   // a local handle written or passed on is not the parameter
   assert.deepEqual(fileParameterUses(unit.subprograms.find((s) => s.name === 'C')!, resolve), []);
+});
+
+test('the SQL expression of an EXECUTE IMMEDIATE or OPEN ... FOR ends at its first clause or semicolon', () => {
+  const ei = (text: string) => dynamicExpression(text, 'execute-immediate');
+  assert.equal(ei("execute immediate 'select 1 from t where a = :1' into l_x using p_a;"), "'select 1 from t where a = :1'");
+  assert.equal(ei('EXECUTE IMMEDIATE l_sql BULK COLLECT INTO l_ids;'), 'l_sql');
+  assert.equal(ei("execute immediate 'update t set a = 1 where b = :b returning c into :c' using p_b returning into l_c;"), "'update t set a = 1 where b = :b returning c into :c'");
+  assert.equal(ei("execute immediate 'begin p(' || l_x || '); end;';"), "'begin p(' || l_x || '); end;'");
+  assert.equal(ei('execute immediate f(g(x), y) using z;'), 'f(g(x), y)');
+  assert.equal(ei("execute immediate replace(l_tmpl, ':into', l_x) using l_y;"), "replace(l_tmpl, ':into', l_x)");
+  // a clause word inside a name is no clause
+  assert.equal(ei('execute immediate l_bulk using x;'), 'l_bulk');
+  assert.equal(ei('execute immediate l_into;'), 'l_into');
+  assert.equal(ei('execute immediate l_sql_into_x;'), 'l_sql_into_x');
+  assert.equal(ei('  Execute  Immediate\n  l_sql\n  using l_y;'), 'l_sql');
+  assert.equal(ei('execute immediate l_sql'), 'l_sql');
+  assert.equal(ei('execute immediate l_sql ;'), 'l_sql');
+  assert.equal(ei("execute immediate 'a;b' || x;"), "'a;b' || x");
+  assert.equal(ei('select 1 into x from dual;'), undefined);
+  assert.equal(ei('executeimmediate l_sql;'), undefined);
+  const open = (text: string) => dynamicExpression(text, 'open');
+  assert.equal(open("open c_rows for 'select * from t where id = ' || p_id;"), "'select * from t where id = ' || p_id");
+  assert.equal(open('OPEN  c_rows\n  FOR l_sql;'), 'l_sql');
+  assert.equal(open('open :rc for l_sql using p_id;'), 'l_sql');
+  assert.equal(open('open pkg.g_rc for l_sql using p_id;'), 'l_sql');
+  assert.equal(open('open "Rows" for l_sql;'), 'l_sql');
+  assert.equal(open('open c for withdrawals_sql;'), 'withdrawals_sql');
+  // a static query is no dynamic SQL
+  assert.equal(open('open c_rows for select * from t;'), undefined);
+  assert.equal(open('open c for\n(select 1 from dual);'), undefined);
+  assert.equal(open('open c for with a as (select 1 x from dual) select x from a;'), undefined);
+  assert.equal(open('execute immediate l_sql using p_a;'), undefined);
+  assert.equal(open('open c_rows l_sql;'), undefined);
+});
+
+test('which concatenated operands are values (a bind would do) and which are names', () => {
+  const values = (expression: string) => concatenatedOperands(expression).map((o) => `${o.text}:${o.isValue ? 'value' : 'name'}`);
+  assert.deepEqual(values("'select * from t where id = ' || p_id"), ['p_id:value']);
+  assert.deepEqual(values("'select * from t where id = '||p_id"), ['p_id:value']);
+  assert.deepEqual(values("'select * from ' || l_table || ' where id = :1'"), ['l_table:name']);
+  assert.deepEqual(values("'select * from t where name = ''' || p_name || ''''"), ['p_name:value']);
+  assert.deepEqual(values("'select * from t where id in (' || l_list || ')'"), ['l_list:value']);
+  assert.deepEqual(values("'select * from t where id in (' || l_ids || ') and b = ' || p_b"), ['l_ids:value', 'p_b:value']);
+  assert.deepEqual(values("'select * from t where x = ' || nvl(p_x, 0) || ' and y = ' || p_y"), ['nvl(p_x, 0):value', 'p_y:value']);
+  assert.deepEqual(values("'select * from t where d > to_date(''' || to_char(p_d, 'yyyy') || ''')'"), ["to_char(p_d, 'yyyy'):value"]);
+  assert.deepEqual(values("'select * from t where x = ' || f(a || b)"), ['f(a || b):value']);
+  // numbers and CHR() are no values to bind; a single operand is no concatenation
+  assert.deepEqual(values("'select ' || 1 || ' from dual'"), []);
+  assert.deepEqual(values("'a' || chr(10) || 'b'"), []);
+  assert.deepEqual(values("'select * from t where x = ' || 12.5 || ' and y = ' || p_y"), ['p_y:value']);
+  assert.deepEqual(values('l_sql'), []);
+  // names: before a dot, a database link, IS, LIKE; a name by its own name; constants; DBMS_ASSERT; expressions
+  assert.deepEqual(values("'select * from ' || l_tab || '@' || p_link"), ['l_tab:name', 'p_link:name']);
+  assert.deepEqual(values("'select * from t where ' || p_where || ' is null'"), ['p_where:name']);
+  assert.deepEqual(values("'select * from t where a = 1 and ' || p_filter || ' like :1'"), ['p_filter:name']);
+  assert.deepEqual(values("'select * from t where ' || l_col || ' = :1'"), ['l_col:name']);
+  assert.deepEqual(values("'select * from t where x = ' || p_tab_name"), ['p_tab_name:name']);
+  assert.deepEqual(values("'select * from t where x = ' || p_xcol"), ['p_xcol:name']);
+  assert.deepEqual(values("'select * from t where x = ' || k_max || ' or y = ' || co_min || ' or z = ' || l_count"),
+    ['k_max:name', 'co_min:name', 'l_count:value']);
+  assert.deepEqual(values("'select * from t where x = ' || pkg.c_max"), ['pkg.c_max:name']);
+  assert.deepEqual(values("'select * from t where x = ' || dbms_assert.enquote_literal(p_x)"), ['dbms_assert.enquote_literal(p_x):name']);
+  assert.deepEqual(values("'select * from t where x = ' || DBMS_ASSERT . enquote_literal(p_x)"), ['DBMS_ASSERT . enquote_literal(p_x):name']);
+  assert.deepEqual(values("'select * from t where x = ' || sys . dbms_assert.enquote_literal(p_x)"), ['sys . dbms_assert.enquote_literal(p_x):name']);
+  assert.deepEqual(values("'select * from t where x = ' || case when a then 1 else 2 end"), ['case when a then 1 else 2 end:name']);
+  assert.deepEqual(values("'select * from t where x = ' || (a + b)"), ['(a + b):name']);
+  assert.deepEqual(values("'select max(' || p_x || ') from t'"), ['p_x:name']);
+  // what comes before a value: operators, IN (, VALUES(, LIKE, a division (not the end of a hint)
+  assert.deepEqual(values("'select * from t where x like ' || p_x"), ['p_x:value']);
+  assert.deepEqual(values("'select /*+ full(t) */ * from t where x = ' || p_x"), ['p_x:value']);
+  assert.deepEqual(values("'select a / ' || p_x || ' from t'"), ['p_x:value']);
+  assert.deepEqual(values("'select * from t where x in (' || p_x || ')'"), ['p_x:value']);
+  assert.deepEqual(values("'insert into t values(' || p_x || ')'"), ['p_x:value']);
+  // the literal spellings: N'...', q'[...]', nq'[...]', q'!...!'
+  assert.deepEqual(values("N'select * from t where x = ' || p_x"), ['p_x:value']);
+  assert.deepEqual(values("q'[select * from t where x = ]' || p_x"), ['p_x:value']);
+  assert.deepEqual(values("nq'[select * from t where x = ]' || p_x"), ['p_x:value']);
+  assert.deepEqual(values("q'!select * from t where x = !' || p_x"), ['p_x:value']);
+  assert.deepEqual(values("q'[select * from ]' || p_table"), ['p_table:name']);
+});
+
+test('DDL text, the names an expression reads, a plain variable', () => {
+  assert.equal(isDdlText("'create table t (a number)'"), true);
+  assert.equal(isDdlText('  create index i on t(a)'), true);
+  assert.equal(isDdlText("q'[drop table t]'"), true);
+  assert.equal(isDdlText("nq'[alter session set x = 1]'"), true);
+  assert.equal(isDdlText("'  truncate table ' || l_t"), true);
+  assert.equal(isDdlText("'begin p; end;'"), true);
+  assert.equal(isDdlText("'select 1 from dual'"), false);
+  assert.equal(isDdlText("'created_at'"), false);
+  assert.equal(isDdlText("'dropped'"), false);
+  assert.equal(isDdlText('l_alter'), false);
+  assert.deepEqual(namesIn("'select ' || l_col || q'[ from x]' || r.tab_name"), ['L_COL', 'R', 'TAB_NAME']);
+  assert.deepEqual(namesIn("'it''s' || Q'{a}' || q'<b>' || q'(c)' || q'#d#' || n"), ['N']);
+  assert.deepEqual(namesIn("'1'"), []);
+  assert.equal(plainVariable('l_sql'), 'l_sql');
+  assert.equal(plainVariable('l_sql || x'), undefined);
+  assert.equal(plainVariable('1x'), undefined);
+  assert.equal(plainVariable('x.y'), undefined);
+});
+
+test('the assignment log keeps each variable\'s assignments per subprogram, in order', () => {
+  const log = new AssignmentLog();
+  const owner = { line: 3, column: 1 };
+  const key = AssignmentLog.key(owner, 'l_sql');
+  assert.equal(key, '3:1:L_SQL');
+  assert.equal(AssignmentLog.key(owner, 'L_Sql'), key);
+  const at = (line: number) => ({ line, column: 2, endLine: line, endColumn: 30 });
+  log.record(key, "l_sql := 'select 1 from dual' ;  ", at(5));
+  log.record(key, "l_sql = 'x'", at(6));
+  log.record(key, "l_sql := l_sql || ' where a = ' || p_a;", at(7));
+  log.record(AssignmentLog.key(owner, 'L_OTHER'), 'l_other := 1;', at(9));
+  log.record(AssignmentLog.key({ line: 30, column: 1 }, 'l_x'), 'l_x := 1;', at(31));
+  log.record(AssignmentLog.key({ line: 3, column: 10 }, 'l_y'), 'l_y := 1;', at(6));
+  assert.deepEqual(log.of(key), [
+    { line: 5, range: at(5), value: "'select 1 from dual'" },
+    { line: 7, range: at(7), value: "l_sql || ' where a = ' || p_a" },
+  ]);
+  assert.deepEqual(log.of('3:1:NOTHING'), []);
+  assert.deepEqual(log.assignedBetween(owner, 6, 8), ['L_SQL']);
+  assert.deepEqual(log.assignedBetween(owner, 5, 5), ['L_SQL']);
+  assert.deepEqual(log.assignedBetween(owner, 7, 7), ['L_SQL']);
+  assert.deepEqual(log.assignedBetween(owner, 8, 9), ['L_OTHER']);
+  assert.deepEqual(log.assignedBetween(owner, 1, 20), ['L_SQL', 'L_OTHER']);
+  assert.deepEqual(log.assignedBetween(owner, 10, 20), []);
+  assert.deepEqual(log.assignedBetween({ line: 30, column: 1 }, 1, 40), ['L_X']);
 });

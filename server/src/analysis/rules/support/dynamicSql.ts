@@ -67,8 +67,13 @@ function splitConcatenation(expression: string): { literal?: string; code?: stri
   }
   const push = (text: string) => {
     const trimmed = text.trim();
-    const literal = /^(n?q'(.)([\s\S]*)\2'|n?'([\s\S]*)')$/i.exec(trimmed);
-    if (literal && !trimmed.slice(1, -1).includes("' ||")) out.push({ literal: literal[3] ?? literal[4] ?? '' });
+    // q'[...]', q'{...}', q'(...)', q'<...>' close with the matching bracket, any other delimiter with itself
+    const literal = /^(n?q'(?:\[([\s\S]*)\]|\{([\s\S]*)\}|\(([\s\S]*)\)|<([\s\S]*)>|([^\s[{(<])([\s\S]*)\6)'|n?'([\s\S]*)')$/i.exec(trimmed);
+    if (literal && !trimmed.slice(1, -1).includes("' ||")) {
+      // a quote inside q'...' is written once; the checks below read the content as an ordinary literal's ('')
+      const quoted = literal[2] ?? literal[3] ?? literal[4] ?? literal[5] ?? literal[7];
+      out.push({ literal: quoted !== undefined ? quoted.replace(/'/g, "''") : literal[8] ?? '' });
+    }
     else out.push({ code: trimmed });
   };
   for (let i = 0; i < expression.length; i++) {
