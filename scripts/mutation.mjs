@@ -40,7 +40,7 @@ const moreRules = [
   'plsql-function-in-sql', 'profiler-left-in-code', 'select-from-dual',
 ].map(rule);
 const moreSupport = ['support/dynamicSql', 'support/literals'].map(rule);
-const ruleCore = ['ranges', 'rule', 'registry'].map(rule);
+const ruleCore = ['rule', 'registry'].map(rule);
 const tsFiles = (dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`).sort();
 const otherRules = tsFiles(`${analysis}/rules`)
