@@ -39,7 +39,9 @@ export interface Operand {
 }
 
 /** A literal ending like this is followed by a value, not a name (the end of a hint comment is no division). */
-const VALUE_BEFORE = /(=|<|>|(?<![\w$#\s])\s*\(|\b(in|values)\s*\(|,|''|\+|-|\*|(?<!\*)\/|\b(in|like|between|and|or|values|then|else|when|by|limit|fetch first|offset))\s*$/i;
+const VALUE_BEFORE = /(=|<|>|(?<![\w$#\s])\s*\(|\b(in|values)\s*\(|,|''|\+|-|\*|(?<!\*)\/|\b(in|like|between|values|then|else|when|by|limit|fetch first|offset))\s*$/i;
+/** A literal ending in AND: a value follows only when the AND closes a BETWEEN's low bound (valueAfterAnd). */
+const AND_BEFORE = /\band\s*$/i;
 /** Operand names that say they hold a name (`l_col_nm`, `p_table`, `db_timestamp_column`), not a value. */
 const HOLDS_A_NAME = /(col|cols|column|columns|tab|table|tables|tbl|name|names|nm|owner|schema|view|alias|object|obj)$/i;
 /** A literal starting like this follows a name: `schema.`, `col = ...`, `col like ...`. */
@@ -91,6 +93,16 @@ function splitConcatenation(expression: string): { literal?: string; code?: stri
   return out;
 }
 
+/**
+ * `between 1 and ' || l_max`: the AND ends a BETWEEN's low bound and a value follows. After any other AND (or an
+ * OR) SQL expects a condition (`where c.type = 'X' and ' || l_filter`, a predicate built elsewhere), not a value.
+ * `earlier` is the text before the operand, the literals as written and the other operands as placeholders.
+ */
+function valueAfterAnd(earlier: string): boolean {
+  const at = earlier.search(/\bbetween\b(?![\s\S]*\bbetween\b)/i);
+  return at >= 0 && (earlier.slice(at).match(/\band\b/gi) ?? []).length === 1;
+}
+
 /** The non-literal operands of the expression's top-level `||` concatenations. */
 export function concatenatedOperands(expression: string): Operand[] {
   const parts = splitConcatenation(expression);
@@ -106,7 +118,8 @@ export function concatenatedOperands(expression: string): Operand[] {
     const quoted = (before !== undefined && /''\s*$/.test(before)) || (after !== undefined && /^''/.test(after));
     const isValue = simple && !NOT_A_VALUE.test(text) && (quoted || (
       !CONSTANT_NAME.test(text.replace(/\s*\([\s\S]*$/, '')) && !HOLDS_A_NAME.test(text) &&
-      !(after !== undefined && NAME_AFTER.test(after)) && before !== undefined && VALUE_BEFORE.test(before)));
+      !(after !== undefined && NAME_AFTER.test(after)) && before !== undefined &&
+      (VALUE_BEFORE.test(before) || (AND_BEFORE.test(before) && valueAfterAnd(parts.slice(0, i).map((p) => p.literal ?? ' x ').join(''))))));
     operands.push({ text, isValue });
   });
   return operands;
