@@ -7,6 +7,8 @@
  * NUL-heavy too), or more than 1 in 50 characters of the first 64 KB being control characters that text does
  * not use (C0 controls other than tab, line feed, vertical tab, form feed and carriage return; DEL).
  */
+import { rememberLast } from './rememberLast.ts';
+
 const SAMPLE = 65_536;
 const MIN_CONTROLS = 8;
 const MAX_CONTROL_SHARE = 1 / 50;
@@ -34,17 +36,12 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
-/** The last text asked about and its answer (the editor asks twice per keystroke for the same text object). */
-let lastText: string | undefined;
-let lastResult: NotText | null = null;
+const binaryContentOfText = rememberLast(binaryContentOf);
 
 /** Null for text; else where it stops being text and the message to report once for the whole file. */
 export function binaryContent(text: string): NotText | null {
-  if (text !== lastText) {
-    lastResult = binaryContentOf(text);
-    lastText = text;
-  }
-  return lastResult && { ...lastResult };
+  const found = binaryContentOfText(text);
+  return found && { ...found };
 }
 
 function binaryContentOf(text: string): NotText | null {

@@ -8,25 +8,18 @@
  * The ANTLR lexer counts lines by LF only, so a lone CR becomes an LF before the parse: one character for one,
  * so every offset and column stays the same, and only a CR-only file's lines change (to what the editor shows).
  */
+import { rememberLast } from './rememberLast.ts';
+
 const LONE_CR = /\r(?!\n)/g;
 
-/**
- * The last text asked about and its answer: the editor asks three times per keystroke for the same text object
- * (the parse steps, the parse, the analysis), and in a CR LF file each look for a lone CR reads the whole text.
- */
-let lastText: string | undefined;
-let lastResult = '';
+// CR LF files (most Windows exports) have no lone CR: look before copying the text.
+const lfLineBreaksOfCrText = rememberLast((text: string) => {
+  LONE_CR.lastIndex = text.indexOf('\r');
+  return LONE_CR.test(text) ? text.replace(LONE_CR, '\n') : text;
+});
 
 export function withLfLineBreaks(text: string): string {
-  const cr = text.indexOf('\r');
-  if (cr < 0) return text;
-  if (text === lastText) return lastResult;
-  // CR LF files (most Windows exports) have no lone CR: look before copying the text.
-  LONE_CR.lastIndex = cr;
-  const result = LONE_CR.test(text) ? text.replace(LONE_CR, '\n') : text;
-  lastText = text;
-  lastResult = result;
-  return result;
+  return text.indexOf('\r') < 0 ? text : lfLineBreaksOfCrText(text);
 }
 
 /** The line separators a lexer of another language would count; named in the error a stray one causes. */

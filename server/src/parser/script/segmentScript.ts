@@ -763,8 +763,10 @@ class Segmenter {
   }
 }
 
-/** Splits a SQL*Plus / SQLcl script into SQL*Plus commands and SQL / PL/SQL code segments. Never throws. */
-/** `lineStarts`: the text's line starts (computeLineStarts) when the caller has them already. */
+/**
+ * Splits a SQL*Plus / SQLcl script into SQL*Plus commands and SQL / PL/SQL code segments. Never throws.
+ * `lineStarts`: the text's line starts (computeLineStarts) when the caller has them already.
+ */
 export function segmentScript(text: string, lineStarts?: number[]): ScriptSegment[] {
   try {
     return new Segmenter(text, lineStarts).run();
