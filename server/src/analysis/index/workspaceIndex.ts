@@ -29,6 +29,8 @@ export interface IndexedDefinition {
   container?: string;
   /** For package members: procedure, function, cursor, variable, type, ... */
   memberKind?: 'procedure' | 'function' | 'cursor' | 'variable' | 'constant' | 'type' | 'subtype' | 'exception';
+  /** For package variables, constants, types and subtypes: the declared type as written (rules follow it to a built-in type). */
+  typeText?: string;
   /** A procedure whose every path ends in RAISE (an assertion or error helper): a call to it leaves a loop. */
   alwaysRaises?: true;
   /** For subprograms with a body: the UTL_FILE handle parameters they write (utl-file-small-buffer follows the handle). */
@@ -323,7 +325,7 @@ function memberOfSubprogram(file: string, container: string, sub: SubprogramNode
 
 function memberOfDeclaration(file: string, container: string, declaration: DeclarationNode): IndexedDefinition | undefined {
   if (declaration.declarationKind === 'pragma') return undefined;
-  return {
+  const member: IndexedDefinition = {
     name: `${container}.${declaration.name}`,
     kind: declaration.declarationKind === 'cursor' ? 'cursor' : 'package-member',
     file,
@@ -332,6 +334,8 @@ function memberOfDeclaration(file: string, container: string, declaration: Decla
     container,
     memberKind: declaration.declarationKind,
   };
+  if (declaration.typeText !== undefined && declaration.declarationKind !== 'cursor' && declaration.declarationKind !== 'exception') member.typeText = declaration.typeText;
+  return member;
 }
 
 /**

@@ -8,7 +8,21 @@ import { docPathOf, type Rule } from './rule.ts';
 
 const id = 'function-wrapped-column-predicate';
 
-const WRAPPED = /\b(UPPER|LOWER|TRUNC|TO_CHAR|TO_NUMBER|TO_DATE|NVL|SUBSTR|TRIM|LTRIM|RTRIM)\s*\(\s*((?:[A-Za-z][\w$#]*\.)?([A-Za-z][\w$#]*))\s*(?:,[^()]*)?\)\s*(=|<=|>=|<>|!=|<|>|\bLIKE\b|\bBETWEEN\b|\bIN\b)/gi;
+// the comparisons an index on the bare column could serve (equality, ranges, LIKE, IN); `<>` and `!=` are left
+// out: no index range scan serves them, wrapped or not, so unwrapping the column would not help
+const WRAPPED = /\b(UPPER|LOWER|TRUNC|TO_CHAR|TO_NUMBER|TO_DATE|NVL|SUBSTR|TRIM|LTRIM|RTRIM)\s*\(\s*((?:[A-Za-z][\w$#]*\.)?([A-Za-z][\w$#]*))\s*(?:,[^()]*)?\)\s*(=|<=|>=|<(?!>)|>|\bLIKE\b|\bBETWEEN\b|\bIN\b)/gi;
+
+/**
+ * Where the statement's row-finding predicates end. An INSERT's are its query's (the INTO and the column list
+ * before it have none). A MERGE finds rows with its USING query and its ON condition; what follows the first
+ * WHEN [NOT] MATCHED (the SET values, the VALUES, the WHERE of UPDATE, DELETE or INSERT) is evaluated on rows already
+ * joined, where no index access is decided.
+ */
+function readPart(kind: string, code: string): number {
+  if (kind !== 'merge') return code.length;
+  const when = code.search(/\bwhen\s+(not\s+)?matched\s+then\b/i);
+  return when < 0 ? code.length : when;
+}
 
 export const functionWrappedColumnPredicate: Rule = {
   meta: {
@@ -23,11 +37,14 @@ export const functionWrappedColumnPredicate: Rule = {
   create(context) {
     return {
       sql(sql, position) {
-        if (sql.sqlKind !== 'select' && sql.sqlKind !== 'update' && sql.sqlKind !== 'delete') return;
+        if (sql.sqlKind !== 'select' && sql.sqlKind !== 'update' && sql.sqlKind !== 'delete' && sql.sqlKind !== 'insert' && sql.sqlKind !== 'merge') return;
         const text = context.textIn(sql.range);
-        const where = text.search(/\b(where|on)\b/i);
+        // strings and comments blanked (same offsets): a word or a comparison in them is no SQL
+        const code = text.replace(/'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?\*\//g, (s) => s.replace(/[^\n]/g, ' '));
+        const read = readPart(sql.sqlKind, code);
+        const where = code.slice(0, read).search(/\b(where|on)\b/i);
         if (where < 0) return;
-        const body = text.slice(where).replace(/'(?:[^']|'')*'/g, (s) => ' '.repeat(s.length));
+        const body = code.slice(where, read);
         WRAPPED.lastIndex = 0;
         for (let match = WRAPPED.exec(body); match; match = WRAPPED.exec(body)) {
           const column = match[2]!;

@@ -16,7 +16,8 @@ import type { FileResult } from './fileWork.ts';
 const FORMAT = 'plsql-perf-check-cache';
 // 2: index entries with keys and the call graph, results with what SQL of other files calls
 // 3: index entries without call sites (the check never reads them; they were two thirds of the file)
-const FORMAT_VERSION = 3;
+// 4: package variables, types and subtypes in the index carry their declared type (rules follow a CLOB subtype)
+const FORMAT_VERSION = 4;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */
