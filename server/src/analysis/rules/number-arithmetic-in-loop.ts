@@ -15,7 +15,7 @@ import { targetVariable, type TargetVariable } from './support/declaredTypes.ts'
 const id = 'number-arithmetic-in-loop';
 // NUMBER and its subtypes without decimals: a precision alone or a scale of 0 (FLOAT, REAL and DOUBLE PRECISION
 // are NUMBERs with a binary precision)
-const NUMBER_TYPE = /^\s*(NUMBER|INTEGER|INT|NUMERIC|DECIMAL|DEC|SMALLINT|FLOAT|REAL|DOUBLE\s+PRECISION)\b(\s*\(\s*(\d+|\*)\s*(,\s*0\s*)?\))?\s*(:=|DEFAULT|NOT\s+NULL|$)/i;
+const NUMBER_TYPE = /^\s*(NUMBER|INTEGER|INT|NUMERIC|DECIMAL|DEC|SMALLINT|FLOAT|REAL|DOUBLE\s+PRECISION)\b(\s*\(\s*(\d+\s*(,\s*0\s*)?|\*\s*,\s*0\s*)\))?\s*(:=|DEFAULT|NOT\s+NULL|$)/i;
 /** A variable's name, or a package variable's qualified by its package. */
 const PLAIN_TARGET = /^[A-Za-z][\w$#]*(\s*\.\s*[A-Za-z][\w$#]*)?$/;
 
