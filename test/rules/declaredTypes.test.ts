@@ -85,7 +85,9 @@ test('where the chain stops: cycles, %ROWTYPE, a column\'s %TYPE, a missing fiel
 
 test('where the variable is declared, and a parameter\'s mode', () => {
   const { scope, definitions } = setUp();
-  assert.deepEqual({ ...targetVariable('p_in', scope, definitions), declared: undefined, type: undefined }, { where: 'parameter', mode: 'in', pkg: undefined, declared: undefined, type: undefined });
+  assert.deepEqual({ ...targetVariable('p_in', scope, definitions), declared: undefined, type: undefined }, { where: 'parameter', mode: 'in', pkg: undefined, declared: undefined, type: undefined, indexes: [] });
+  assert.deepEqual(targetVariable('l_books(i + 1)( j ).x', scope, definitions), undefined);
+  assert.deepEqual(targetVariable('l_books(i + 1)( j )', scope, definitions)?.indexes, ['i + 1', ' j ']);
   assert.equal(targetVariable('l_parts', scope, definitions)?.where, 'local');
   const inPackage = new Scope(undefined, 'package', 'DOC_TYPES');
   const global = targetVariable('g_log', new Scope(inPackage, 'subprogram'), definitions);

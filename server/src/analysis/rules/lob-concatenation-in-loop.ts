@@ -8,6 +8,7 @@
  */
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { LoopInfo } from '../semantic/walk.ts';
+import type { Scope } from '../semantic/scope.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { targetVariable } from './support/declaredTypes.ts';
 
@@ -19,6 +20,33 @@ const LOB_TYPE = /^\s*N?CLOB\b/i;
 function targetPattern(target: string): string {
   const tokens = target.match(/"[^"]*"|[A-Za-z][\w$#]*|\d+|\S/g) ?? [];
   return tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
+}
+
+/**
+ * Whether an element's indexes name the same element on every iteration of the loop: literals, constants, IN
+ * parameters and the index or record of an enclosing loop. `t(i) := t(i) || x` over `FOR i` appends once to each
+ * element, and `t(r.dept_id)` may be another element on every row: no element is known to grow, and a buffer per
+ * element is no fix. Anything else (a variable the loop may change, a function, a bind) is taken to vary.
+ */
+function sameElementEachIteration(indexes: readonly string[], scope: Scope, loop: LoopInfo): boolean {
+  for (const index of indexes) {
+    const code = index.replace(/'(?:[^']|'')*'/g, "''").replace(/\s*\.\s*/g, '.');
+    if (code.includes(':')) return false;
+    // the head of each name (`r` of `r.dept_id`); a name after a dot is a field of the head
+    for (const match of code.matchAll(/(?<![\w$#.])([A-Za-z][\w$#]*)/g)) {
+      const symbol = scope.lookup(match[1]!.toUpperCase())?.symbol;
+      if (!symbol) return false;
+      if (symbol.kind === 'constant' || (symbol.kind === 'parameter' && symbol.parameter?.mode === 'in')) continue;
+      if (symbol.kind !== 'iterator') return false;
+      let outer = false;
+      for (let l = loop.parent; l && !outer; l = l.parent) {
+        const header = l.statement.headerRange;
+        outer = header.line === symbol.range.line && header.column === symbol.range.column;
+      }
+      if (!outer) return false;
+    }
+  }
+  return true;
 }
 
 export const lobConcatenationInLoop: Rule = {
@@ -53,7 +81,7 @@ export const lobConcatenationInLoop: Rule = {
         if (!/^[A-Za-z"]/.test(target)) return;
         const variable = targetVariable(target, position.scope, (n) => context.definitions(n));
         const type = variable?.type;
-        if (!type || !LOB_TYPE.test(type.text)) return;
+        if (!type || !LOB_TYPE.test(type.text) || !sameElementEachIteration(variable.indexes, position.scope, loop)) return;
         const text = context.textIn(statement.range);
         const value = text.slice(text.indexOf(':=') + 2);
         const name = targetPattern(target);

@@ -38,6 +38,8 @@ export interface TargetVariable {
   type: ResolvedType;
   /** The package that declares a package-level variable. */
   pkg?: string;
+  /** The index expressions of the target, as written, outermost first (`t(i).lines(j)` -> `i`, `j`). */
+  indexes: string[];
 }
 
 const NAME = String.raw`(?:"[^"]+"|[A-Za-z][\w$#]*)`;
@@ -231,5 +233,6 @@ export function targetVariable(target: string, scope: Scope, definitions: Defini
     type = 'field' in selector ? fieldType(type, selector.field, definitions, 1) : elementType(type, definitions, 1);
     if (!type) return undefined;
   }
-  return { where: named.where, mode: named.mode, declared, type, pkg: named.pkg };
+  const indexes = selectors.flatMap((selector) => ('index' in selector ? [selector.index] : []));
+  return { where: named.where, mode: named.mode, declared, type, pkg: named.pkg, indexes };
 }
