@@ -5,6 +5,7 @@
  * on that column").
  */
 import { docPathOf, type Rule } from './rule.ts';
+import { scanPieces } from './support/literals.ts';
 
 const id = 'function-wrapped-column-predicate';
 
@@ -24,6 +25,19 @@ function readPart(kind: string, code: string): number {
   return when < 0 ? code.length : when;
 }
 
+/** The text with its string literals (q-quoted ones too) and comments blanked, offsets and line breaks kept. */
+function codeOnly(text: string): string {
+  const blank = (piece: string) => piece.replace(/[^\n]/g, ' ');
+  let code = '';
+  let at = 0;
+  for (const piece of scanPieces(text)) {
+    if (piece.kind !== 'code') continue;
+    code += blank(text.slice(at, piece.start)) + text.slice(piece.start, piece.end);
+    at = piece.end;
+  }
+  return code + blank(text.slice(at));
+}
+
 export const functionWrappedColumnPredicate: Rule = {
   meta: {
     id,
@@ -40,7 +54,7 @@ export const functionWrappedColumnPredicate: Rule = {
         if (sql.sqlKind !== 'select' && sql.sqlKind !== 'update' && sql.sqlKind !== 'delete' && sql.sqlKind !== 'insert' && sql.sqlKind !== 'merge') return;
         const text = context.textIn(sql.range);
         // strings and comments blanked (same offsets): a word or a comparison in them is no SQL
-        const code = text.replace(/'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?\*\//g, (s) => s.replace(/[^\n]/g, ' '));
+        const code = codeOnly(text);
         const read = readPart(sql.sqlKind, code);
         const where = code.slice(0, read).search(/\b(where|on)\b/i);
         if (where < 0) return;
