@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { targetVariable } from '../../server/src/analysis/rules/support/declaredTypes.ts';
 import { definitionsOfScript, type IndexedDefinition } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { keysOfStatement } from '../../server/src/analysis/index/schemaKeys.ts';
 import { Scope } from '../../server/src/analysis/semantic/scope.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
 
@@ -94,4 +95,21 @@ test('where the variable is declared, and a parameter\'s mode', () => {
   assert.equal(global?.where, 'package');
   assert.equal(global?.pkg, 'DOC_TYPES');
   assert.equal(global?.type.text, 'clob');
+});
+
+test('column types read from CREATE TABLE, and a column\'s %TYPE or a %ROWTYPE field followed to them', () => {
+  const [key] = keysOfStatement(`create table app.documents (id number(12) primary key, score double precision,
+    title varchar2(100 char) not null, total as (id + 1), body clob default empty_clob(), amount number(12, 2),
+    constraint documents_uk unique (title))`, 1);
+  assert.deepEqual(key?.columnTypes, { ID: 'NUMBER(12)', SCORE: 'DOUBLE PRECISION', TITLE: 'VARCHAR2(100 CHAR)', BODY: 'CLOB', AMOUNT: 'NUMBER(12,2)' });
+  const { scope, definitions } = setUp();
+  const columnTypeOf = (table: string, column: string) => (table === 'DOCUMENTS' ? key?.columnTypes?.[column] : undefined);
+  const type = (target: string) => targetVariable(target, scope, definitions, columnTypeOf)?.type;
+  assert.equal(type('l_col')?.text, 'CLOB');
+  assert.deepEqual(type('l_col')?.steps, ['%TYPE of column DOCUMENTS.BODY']);
+  assert.equal(type('l_row.body')?.text, 'CLOB');
+  assert.equal(type('l_row.title')?.text, 'VARCHAR2(100 CHAR)');
+  assert.equal(type('l_row.missing'), undefined);
+  assert.equal(type('l_row')?.text, 'DOCUMENTS%ROWTYPE');
+  assert.equal(targetVariable('l_col', scope, definitions), undefined);
 });

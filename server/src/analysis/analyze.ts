@@ -180,6 +180,10 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     return singleRowReason({ ...sql, sqlKind: 'select', tables: sql.tables.slice(1) }, statement.slice(select.index), keysOf);
   };
 
+  // a column's type, from the CREATE TABLE whose keys the workspace read (not a view's: its key is its base table's)
+  const columnTypeOf = (table: string, column: string): string | undefined =>
+    keysOf(table).find((key) => key.through === undefined && key.columnTypes !== undefined)?.columnTypes?.[column];
+
   const callAlwaysRaises = (statement: SimpleStatementNode, scope: Scope): boolean => {
     if (statement.statementKind !== 'call') return false;
     if (RAISING_BUILTINS.has(statement.target ?? '')) return true;
@@ -278,7 +282,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     // its finish() reads the text alone: its reports there are made afresh each time, not kept with an item
     const finishesOverText = TEXT_FINISH.has(rule.meta.id);
     const isolated = isolateRule(rule, setting?.options ?? {}, {
-      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, hasSyntaxErrorIn, singleRowOf,
+      file, text, textIn, config, clamp, callAlwaysRaises, callGraph: graph, lookup, hasSyntaxErrorIn, singleRowOf, columnTypeOf,
       codeRanges: script.segments.filter((s) => s.kind === 'code' || s.command === 'execute').map((s) => ({ start: s.start, end: s.end })),
       syntaxErrors: script.syntaxErrors,
       onFinding: (f) => ruleFindings.push(f),
@@ -471,6 +475,7 @@ interface IsolationEnv {
   syntaxErrors: readonly Finding[];
   hasSyntaxErrorIn(range: SourceRange): boolean;
   singleRowOf: RuleContext['singleRowOf'];
+  columnTypeOf: RuleContext['columnTypeOf'];
   onFinding(finding: Finding): void;
   /** Each finding as the rule reports it (before its finish()), complete. */
   onReport(finding: Finding): void;
@@ -506,6 +511,7 @@ function isolateRule(rule: Rule, ruleOptions: Record<string, unknown>, env: Isol
     definitions: env.lookup,
     hasSyntaxErrorIn: env.hasSyntaxErrorIn,
     singleRowOf: env.singleRowOf,
+    columnTypeOf: env.columnTypeOf,
     report(reported: SourceRange, message: string, options: ReportOptions = {}) {
       const range = env.clamp(reported);
       const computed = options.severity ?? (options.loop ? severityForHeat(meta.defaultSeverity, options.loop.estimate) : meta.defaultSeverity);

@@ -16,6 +16,8 @@ export interface TableKey {
   line: number;
   /** Every column of the table, when the key comes from its CREATE TABLE (a bare name in SQL is a column first). */
   tableColumns?: string[];
+  /** The declared type of each column, when the key comes from its CREATE TABLE: `CLOB`, `NUMBER(10,2)`. */
+  columnTypes?: Record<string, string>;
   /** For a view's key: the base table's key it is, and where that is declared. */
   through?: { table: string; columns: string[]; line: number; file?: string };
 }
@@ -87,12 +89,27 @@ function columnList(tokens: string[], i: number): [string[], number] | undefined
 function keysOfTableBody(tokens: string[], start: number, table: string, line: number, out: SchemaFact[]): void {
   const keys: TableKey[] = [];
   const tableColumns: string[] = [];
-  readTableBody(tokens, start, table, line, keys, tableColumns);
-  for (const key of keys) key.tableColumns = tableColumns;
+  const columnTypes: Record<string, string> = {};
+  readTableBody(tokens, start, table, line, keys, tableColumns, columnTypes);
+  for (const key of keys) {
+    key.tableColumns = tableColumns;
+    key.columnTypes = columnTypes;
+  }
   out.push(...keys);
 }
 
-function readTableBody(tokens: string[], start: number, table: string, line: number, out: TableKey[], tableColumns: string[]): void {
+/** The column type starting at `i`: a name (`CLOB`, `DOUBLE PRECISION`) and its size in parentheses; not `AS (...)`. */
+function columnType(tokens: string[], i: number): string | undefined {
+  const name = tokens[i];
+  if (name === undefined || !/^[A-Z_]/.test(name) || /^(AS|GENERATED|CONSTRAINT|PRIMARY|UNIQUE|NOT|NULL|DEFAULT|REFERENCES|CHECK)$/.test(name)) return undefined;
+  const text = name === 'DOUBLE' && tokens[i + 1] === 'PRECISION' ? 'DOUBLE PRECISION' : name;
+  const open = i + (text === name ? 1 : 2);
+  if (tokens[open] !== '(') return text;
+  const close = tokens.indexOf(')', open);
+  return close < 0 ? undefined : `${text}(${tokens.slice(open + 1, close).join(' ').replace(/ , /g, ',')})`;
+}
+
+function readTableBody(tokens: string[], start: number, table: string, line: number, out: TableKey[], tableColumns: string[], columnTypes: Record<string, string>): void {
   let depth = 0;
   let column: string | undefined;
   let expectColumn = true;
@@ -122,6 +139,8 @@ function readTableBody(tokens: string[], start: number, table: string, line: num
       if (token !== 'PRIMARY' && token !== 'UNIQUE' && token !== 'FOREIGN' && token !== 'CHECK') {
         column = token;
         tableColumns.push(token);
+        const type = columnType(tokens, i + 1);
+        if (type !== undefined) columnTypes[token] = type;
         continue;
       }
     }

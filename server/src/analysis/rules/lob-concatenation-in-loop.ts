@@ -79,7 +79,7 @@ export const lobConcatenationInLoop: Rule = {
         if (!loop || position.handler || statement.statementKind !== 'assignment' || !statement.target) return;
         const target = statement.target;
         if (!/^[A-Za-z"]/.test(target)) return;
-        const variable = targetVariable(target, position.scope, (n) => context.definitions(n));
+        const variable = targetVariable(target, position.scope, (n) => context.definitions(n), (t, c) => context.columnTypeOf(t, c));
         const type = variable?.type;
         if (!type || !LOB_TYPE.test(type.text) || !sameElementEachIteration(variable.indexes, position.scope, loop)) return;
         const text = context.textIn(statement.range);

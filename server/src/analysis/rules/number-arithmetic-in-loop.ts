@@ -48,7 +48,7 @@ export const numberArithmeticInLoop: Rule = {
         const loop = position.loop;
         if (!loop || statement.statementKind !== 'assignment' || !statement.target || !PLAIN_TARGET.test(statement.target)) return;
         const name = statement.target;
-        const variable = targetVariable(name, position.scope, (n) => context.definitions(n));
+        const variable = targetVariable(name, position.scope, (n) => context.definitions(n), (t, c) => context.columnTypeOf(t, c));
         // the whole variable, not a field or an element of it (their type is the record's or collection's)
         if (!variable || variable.type !== variable.declared || (variable.where === 'parameter' && variable.mode === 'in')) return;
         // a package variable qualified by another package's name is that package's to change

@@ -76,6 +76,11 @@ export interface RuleContext {
    * the workspace declares, or stops at ROWNUM 1), or undefined.
    */
   singleRowOf(sql: SqlStatementNode): string | undefined;
+  /**
+   * The declared type of a table's column (`CLOB`, `NUMBER(10,2)`), from the CREATE TABLE the workspace holds (of a
+   * table with a declared key: the DDL the key index reads), or undefined. Names normalised, without schema.
+   */
+  columnTypeOf(table: string, column: string): string | undefined;
 }
 
 export interface Rule {

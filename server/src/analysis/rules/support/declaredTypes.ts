@@ -10,6 +10,13 @@ import type { ParameterNode } from '../../../syntax/model/nodes.ts';
 import type { Scope } from '../../semantic/scope.ts';
 
 export type DefinitionsOf = (name: string) => readonly IndexedDefinition[];
+/** A table column's declared type from the workspace's DDL (normalised names), as RuleContext.columnTypeOf. */
+export type ColumnTypeOf = (table: string, column: string) => string | undefined;
+
+interface Sources {
+  definitions: DefinitionsOf;
+  columnTypeOf?: ColumnTypeOf;
+}
 
 /** Where a type text's names are resolved: the scope it is written in, or a package of the workspace. */
 interface Place {
@@ -67,8 +74,8 @@ interface Named {
 }
 
 /** A package member of the workspace with a declared type. */
-function member(pkg: string, name: string, definitions: DefinitionsOf): Named | undefined {
-  const found = definitions(`${pkg}.${name}`).find((d) => d.kind === 'package-member' && d.typeText !== undefined);
+function member(pkg: string, name: string, sources: Sources): Named | undefined {
+  const found = sources.definitions(`${pkg}.${name}`).find((d) => d.kind === 'package-member' && d.typeText !== undefined);
   if (!found || found.typeText === undefined) return undefined;
   const kind = found.memberKind;
   if (kind !== 'variable' && kind !== 'constant' && kind !== 'type' && kind !== 'subtype') return undefined;
@@ -76,7 +83,7 @@ function member(pkg: string, name: string, definitions: DefinitionsOf): Named | 
 }
 
 /** What a (possibly package-qualified) name denotes at a place: a variable, parameter, type or subtype with its type. */
-function lookupName(parts: readonly string[], place: Place, definitions: DefinitionsOf): Named | undefined {
+function lookupName(parts: readonly string[], place: Place, sources: Sources): Named | undefined {
   if (parts.length === 1) {
     const name = parts[0]!;
     const found = place.scope?.lookup(name);
@@ -93,47 +100,53 @@ function lookupName(parts: readonly string[], place: Place, definitions: Definit
     }
     // not declared in the body: a member of the package's specification, if the workspace has it
     const pkg = place.pkg ?? place.scope?.enclosingPackage;
-    return pkg ? member(pkg, name, definitions) : undefined;
+    return pkg ? member(pkg, name, sources) : undefined;
   }
   // pkg.name or schema.pkg.name (the index keeps package members without their schema); a local named like the
   // package hides it, and `r.field` is no package member
   if (parts.length > 3 || place.scope?.lookup(parts[0]!)) return undefined;
   const [pkg, name] = parts.slice(-2) as [string, string];
-  return member(pkg, name, definitions);
+  return member(pkg, name, sources);
 }
 
 /** A type text followed through subtypes, named types and `%TYPE` to a type that is no name of the code's own. */
-function resolveTypeText(typeText: string, place: Place, definitions: DefinitionsOf, steps: string[], depth: number): ResolvedType | undefined {
+function resolveTypeText(typeText: string, place: Place, sources: Sources, steps: string[], depth: number): ResolvedType | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const text = typeText.trim();
-  if (/%ROWTYPE$/i.test(text)) return undefined;
+  // a %ROWTYPE record: its fields are a table's columns (a cursor's select list is not followed)
+  const rowtype = /^([\s\S]+?)\s*%\s*ROWTYPE$/i.exec(text);
+  if (rowtype) {
+    const parts = dottedName(rowtype[1]!);
+    if (!parts || parts.length > 2 || (parts.length === 1 && place.scope?.lookup(parts[0]!))) return undefined;
+    return { text: `${parts.join('.')}%ROWTYPE`, steps, place };
+  }
   const anchored = /^([\s\S]+?)\s*%\s*TYPE$/i.exec(text);
   if (anchored) {
     const parts = dottedName(anchored[1]!);
     if (!parts) return undefined;
-    const named = lookupName(parts, place, definitions);
+    const named = lookupName(parts, place, sources);
     if (named && (named.kind === 'variable' || named.kind === 'constant' || named.kind === 'parameter')) {
-      return resolveTypeText(named.typeText, named.place, definitions, [...steps, `%TYPE of ${parts.join('.')}`], depth + 1);
+      return resolveTypeText(named.typeText, named.place, sources, [...steps, `%TYPE of ${parts.join('.')}`], depth + 1);
     }
     // `r.field%TYPE` of a record variable in scope
     if (parts.length === 2 && place.scope?.lookup(parts[0]!)) {
-      const record = lookupName([parts[0]!], place, definitions);
+      const record = lookupName([parts[0]!], place, sources);
       if (!record || record.kind === 'type' || record.kind === 'subtype') return undefined;
-      const recordType = resolveTypeText(record.typeText, record.place, definitions, [], depth + 1);
-      const field = recordType && fieldType(recordType, parts[1]!, definitions, depth + 1);
+      const recordType = resolveTypeText(record.typeText, record.place, sources, [], depth + 1);
+      const field = recordType && fieldType(recordType, parts[1]!, sources, depth + 1);
       return field ? { ...field, steps: [...steps, `%TYPE of ${parts.join('.')}`, ...field.steps] } : undefined;
     }
-    // a column's %TYPE: the workspace's DDL is not read for column types
-    return undefined;
+    // a column's %TYPE (`orders.notes%TYPE`, `app.orders.notes%TYPE`): the type its CREATE TABLE declares
+    return columnType(parts, steps, place, sources, '%TYPE of column');
   }
   // a type name, with a constraint of a subtype perhaps (`t_code(10)`): follow it when the code declares it
   const head = /^([^(\s]+(?:\s*\.\s*[^(\s.]+)*)\s*(\([^)]*\))?$/.exec(text);
   const parts = head ? dottedName(head[1]!) : undefined;
   if (parts && !(parts.length === 1 && BUILT_IN.test(parts[0]!))) {
-    const named = lookupName(parts, place, definitions);
+    const named = lookupName(parts, place, sources);
     if (named) {
       if (named.kind !== 'type' && named.kind !== 'subtype') return undefined;
-      return resolveTypeText(named.typeText, named.place, definitions, [...steps, `${named.kind} ${parts.join('.')}`], depth + 1);
+      return resolveTypeText(named.typeText, named.place, sources, [...steps, `${named.kind} ${parts.join('.')}`], depth + 1);
     }
   }
   return { text, steps, place };
@@ -166,16 +179,26 @@ function recordFields(text: string): Map<string, string> | undefined {
   return fields;
 }
 
-function fieldType(record: ResolvedType, field: string, definitions: DefinitionsOf, depth: number): ResolvedType | undefined {
+/** A table column's declared type, when the workspace's DDL declares it; `parts` is `[schema.]table.column`. */
+function columnType(parts: readonly string[], steps: string[], place: Place, sources: Sources, how: string): ResolvedType | undefined {
+  if (parts.length < 2 || parts.length > 3 || !sources.columnTypeOf) return undefined;
+  const [table, column] = parts.slice(-2) as [string, string];
+  const type = sources.columnTypeOf(table, column);
+  return type === undefined ? undefined : { text: type, steps: [...steps, `${how} ${table}.${column}`], place };
+}
+
+function fieldType(record: ResolvedType, field: string, sources: Sources, depth: number): ResolvedType | undefined {
+  const rowtype = /^([\s\S]+)%ROWTYPE$/.exec(record.text);
+  if (rowtype) return columnType([...rowtype[1]!.split('.'), field], record.steps, record.place, sources, 'column');
   const type = recordFields(record.text)?.get(field);
-  return type === undefined ? undefined : resolveTypeText(type, record.place, definitions, [...record.steps, `field ${field}`], depth);
+  return type === undefined ? undefined : resolveTypeText(type, record.place, sources, [...record.steps, `field ${field}`], depth);
 }
 
 /** The element type of a collection type text: `TABLE OF x [INDEX BY ...]`, `VARRAY(n) OF x`, `VARYING ARRAY(n) OF x`. */
-function elementType(collection: ResolvedType, definitions: DefinitionsOf, depth: number): ResolvedType | undefined {
+function elementType(collection: ResolvedType, sources: Sources, depth: number): ResolvedType | undefined {
   const match = /^(?:TABLE|VARRAY\s*\([^)]*\)|VARYING\s+ARRAY\s*\([^)]*\))\s+OF\s+([\s\S]+?)(?:\s+NOT\s+NULL)?(?:\s+INDEX\s+BY\s+[\s\S]+)?$/i.exec(collection.text);
   if (!match) return undefined;
-  return resolveTypeText(match[1]!, collection.place, definitions, [...collection.steps, 'element'], depth);
+  return resolveTypeText(match[1]!, collection.place, sources, [...collection.steps, 'element'], depth);
 }
 
 /** A target split into its name (`l_doc`, `pkg.g_log`, `r`) and what is taken of it (`.body`, `(i)`). */
@@ -213,24 +236,25 @@ function splitTarget(target: string): { name: string[]; selectors: ({ field: str
  * The variable an assignment target writes and the target's type, when the declarations in view prove it:
  * `l_doc`, `p_out`, `g_log` (the body's or the specification's), `pkg.g_log`, `r.body`, `t(i)`, `t(i).body`.
  */
-export function targetVariable(target: string, scope: Scope, definitions: DefinitionsOf): TargetVariable | undefined {
+export function targetVariable(target: string, scope: Scope, definitions: DefinitionsOf, columnTypeOf?: ColumnTypeOf): TargetVariable | undefined {
+  const sources: Sources = { definitions, columnTypeOf };
   const split = splitTarget(target);
   if (!split) return undefined;
   const place: Place = { scope, pkg: scope.enclosingPackage };
   let { name, selectors } = split;
   // `pkg.g_log`: a qualified package variable, when the first name is no variable here
   const first = selectors[0];
-  if (first && 'field' in first && !scope.lookup(name[0]!) && member(name[0]!, first.field, definitions)) {
+  if (first && 'field' in first && !scope.lookup(name[0]!) && member(name[0]!, first.field, sources)) {
     name = [name[0]!, first.field];
     selectors = selectors.slice(1);
   }
-  const named = lookupName(name, place, definitions);
+  const named = lookupName(name, place, sources);
   if (!named || named.kind === 'type' || named.kind === 'subtype' || named.kind === 'constant') return undefined;
-  const declared = resolveTypeText(named.typeText, named.place, definitions, [], 0);
+  const declared = resolveTypeText(named.typeText, named.place, sources, [], 0);
   if (!declared) return undefined;
   let type: ResolvedType | undefined = declared;
   for (const selector of selectors) {
-    type = 'field' in selector ? fieldType(type, selector.field, definitions, 1) : elementType(type, definitions, 1);
+    type = 'field' in selector ? fieldType(type, selector.field, sources, 1) : elementType(type, sources, 1);
     if (!type) return undefined;
   }
   const indexes = selectors.flatMap((selector) => ('index' in selector ? [selector.index] : []));
