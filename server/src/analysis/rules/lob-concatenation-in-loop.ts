@@ -4,7 +4,7 @@
  * DBMS_LOB.WRITEAPPEND when full took 0.11 / 0.11 / 0.06 s (gist vlsi/052424856512f80137989c817cb8f046).
  * The CLOB is a variable, a parameter, a package variable (of the body or a specification in the workspace), a
  * field of a record (`r.body`) or an element of a collection (`t(i)`), declared CLOB directly or through a SUBTYPE,
- * a named type or a %TYPE the workspace shows.
+ * a named type, a %TYPE or a %ROWTYPE the workspace shows (a column's type from its CREATE TABLE).
  */
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { LoopInfo } from '../semantic/walk.ts';

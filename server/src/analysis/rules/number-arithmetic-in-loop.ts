@@ -4,7 +4,8 @@
  * faster than NUMBER operations, which use library arithmetic"); a counter that only holds integers can be
  * PLS_INTEGER or SIMPLE_INTEGER. Accumulators of amounts are not reported: they may need decimals.
  * The counter is a local, a package variable (of the body or of a specification in the workspace) or an OUT /
- * IN OUT parameter, declared NUMBER directly or through a SUBTYPE or a %TYPE the workspace shows. A parameter keeps
+ * IN OUT parameter, declared NUMBER directly or through a SUBTYPE or a %TYPE the workspace shows (of a variable, or
+ * of a column whose CREATE TABLE it holds). A parameter keeps
  * its type (the signature is the callers' too): the fix is a PLS_INTEGER local added to it after the loop.
  */
 import type { SourceRange } from '../../syntax/finding.ts';

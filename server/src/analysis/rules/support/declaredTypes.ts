@@ -2,8 +2,10 @@
  * The declared type of an assignment target, followed to a built-in type through what the code in view declares:
  * a local, a parameter, a package variable (of the body, or of a specification the workspace holds), a SUBTYPE, a
  * `%TYPE` of a variable, a field of a RECORD type and an element of a collection type. `r.body` is a CLOB when `r`
- * is of a record type whose BODY field is a subtype of CLOB. Types the workspace cannot show (`%TYPE` of a column,
- * `%ROWTYPE`, object types, types of other schemas) stay unknown: the rules report only what is proven.
+ * is of a record type whose BODY field is a subtype of CLOB; `l_doc.body` with `l_doc documents%ROWTYPE` and
+ * `documents.body%TYPE` are the column's type when the workspace holds the CREATE TABLE. Types the workspace cannot
+ * show (a table it does not declare, a cursor's %ROWTYPE, object types, types of other schemas) stay unknown: the
+ * rules report only what is proven.
  */
 import type { IndexedDefinition } from '../../index/workspaceIndex.ts';
 import type { ParameterNode } from '../../../syntax/model/nodes.ts';
