@@ -10,6 +10,7 @@ import type { SubprogramNode, UnitNode } from '../syntax/model/nodes.ts';
 import type { CallSummary, LoopSummary } from './semantic/documentSemantics.ts';
 import type { IterationEstimate } from './semantic/estimate.ts';
 import type { IndexedDefinition } from './index/workspaceIndex.ts';
+import { factsMovedFrom, type SubprogramFacts } from './index/callGraph.ts';
 import { graphQuestionKey, placeKey, serialise, siblingAlwaysRaises, type AnswersNow, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
 
 /**
@@ -151,7 +152,7 @@ function isRange(value: object): value is SourceRange {
  */
 export class AnswersBefore {
   private readonly lookups = new Map<string, string>();
-  private readonly graphAnswers = new Map<string, { value: unknown; before: string; answer?: string }>();
+  private readonly graphAnswers = new Map<string, { value: unknown; before?: string; answer?: string }>();
   private readonly idPrefix: string;
 
   constructor(private readonly now: AnswersNow, private readonly map: LineMap, private readonly file: string) {
@@ -205,21 +206,90 @@ export class AnswersBefore {
     if (!known) {
       const method = graph[read.method];
       let value: unknown;
-      let before: string;
       try {
         if (typeof method !== 'function') throw new Error(`no method ${read.method}`);
         value = (method as (...a: unknown[]) => unknown).apply(graph, args);
-        before = JSON.stringify(this.placedBefore(value, false)) ?? 'undefined';
       } catch {
-        before = `unique:${Math.random()}`;
+        value = UNMAPPED;
       }
-      this.graphAnswers.set(memo, (known = { value, before }));
+      this.graphAnswers.set(memo, (known = { value }));
     }
-    if (known.before !== read.answer) return undefined;
+    if (known.value === UNMAPPED) return undefined;
+    // the same facts moved (or the same objects) answer alike without writing them out; else compared written out
+    const alike = this.movedAlike(known.value, read.value);
+    if (alike === false) return undefined;
+    if (alike === undefined) {
+      if (known.before === undefined) {
+        try {
+          known.before = JSON.stringify(this.placedBefore(known.value, false)) ?? 'undefined';
+        } catch {
+          known.before = `unique:${Math.random()}`;
+        }
+      }
+      if (known.before !== read.answer) return undefined;
+    }
     const key = graphQuestionKey(read.method, args);
-    known.answer ??= serialise(known.value);
-    if (key === undefined || known.answer === undefined) return undefined;
-    return { kind: 'graph', method: read.method, args, key, value: known.value, answer: known.answer };
+    if (key === undefined) return undefined;
+    // written out only if a later edit compares it so (most compare by identity)
+    const value = known.value;
+    let answer: string | undefined;
+    return {
+      kind: 'graph', method: read.method, args, key, value,
+      get answer(): string {
+        return (answer ??= serialise(value) ?? `unique:${Math.random()}`);
+      },
+    };
+  }
+
+  /**
+   * Whether a graph answer now is the kept one moved with the edit, told by identity: the same object (the graph
+   * keeps an item's facts object while nothing in it moved), or facts the graph copied to a new place from the kept
+   * ones (`factsMovedFrom`) whose places map back onto the kept ones'; lists and chains of those. Undefined when it
+   * cannot be told so (the answers are then compared written out).
+   */
+  private movedAlike(now: unknown, kept: unknown): boolean | undefined {
+    if (now === kept) return true;
+    if (typeof now !== 'object' || now === null || typeof kept !== 'object' || kept === null) return undefined;
+    if (Array.isArray(now)) {
+      if (!Array.isArray(kept) || now.length !== kept.length) return undefined;
+      let previousFile: string | undefined;
+      for (let i = 0; i < now.length; i++) {
+        const step = now[i] as { facts?: SubprogramFacts; via?: SourceRange };
+        const was = kept[i] as { facts?: SubprogramFacts; via?: SourceRange };
+        // a chain step: its facts, and the call that reached it in the previous step's subprogram
+        if (step.facts !== undefined && was.facts !== undefined && Object.keys(step).length <= 2) {
+          if (this.movedAlike(step.facts, was.facts) !== true) return undefined;
+          if ((step.via === undefined) !== (was.via === undefined)) return false;
+          if (step.via && was.via) {
+            const via = previousFile === this.file ? this.map.backRange(step.via) : step.via;
+            if (!via || placeKey(via) !== placeKey(was.via)) return undefined;
+          }
+          previousFile = step.facts.file;
+        } else if (this.movedAlike(step, was) !== true) return undefined;
+      }
+      return true;
+    }
+    const facts = now as SubprogramFacts;
+    if (typeof facts.id !== 'string' || facts.file !== this.file) return undefined;
+    let from: SubprogramFacts | undefined = facts;
+    for (let step = 0; step < 8 && from !== undefined && from !== kept; step++) from = factsMovedFrom.get(from);
+    if (from !== kept) return undefined;
+    const was = kept as SubprogramFacts;
+    const place = this.map.backRange(facts.nameRange);
+    if (!place || placeKey(place) !== placeKey(was.nameRange)) return undefined;
+    for (let i = 0; i < facts.calls.length; i++) {
+      const target = facts.calls[i]!.localTarget;
+      if (target !== was.calls[i]!.localTarget && this.idBefore(target) !== was.calls[i]!.localTarget) return undefined;
+    }
+    return true;
+  }
+
+  /** A subprogram's id (`FILE#line:column`) as it was in the last text. */
+  private idBefore(id: string | undefined): string | undefined {
+    if (id === undefined || !id.startsWith(this.idPrefix)) return undefined;
+    const place = /^(\d+):(\d+)$/.exec(id.slice(this.idPrefix.length));
+    const line = place && this.map.back(Number(place[1]));
+    return line ? `${this.idPrefix}${line}:${place[2]}` : undefined;
   }
 
   private serialiseBefore(value: unknown): string {
@@ -265,8 +335,21 @@ export class AnswersBefore {
 
 /** Whether a graph question or its answer involves this document (its places are then mapped). */
 function involvesFile(read: Extract<OutsideRead, { kind: 'graph' }>, file: string): boolean {
-  if (read.answer.includes(JSON.stringify(file)) || read.answer.includes(JSON.stringify(`${file}#`).slice(0, -1)) || read.key.includes(file)) return true;
-  return read.args.some((arg) => typeof arg === 'object' && arg !== null && (arg as { file?: unknown }).file === file);
+  if (read.key.includes(file)) return true;
+  return read.args.some((arg) => typeof arg === 'object' && arg !== null && (arg as { file?: unknown }).file === file) || mentions(read.value, file);
+}
+
+/**
+ * Whether an answer holds something of this document: facts, a definition, a SQL call site (each carries its `file`;
+ * what it holds is of that file), a chain step's facts, lists of those. Anything else counts as holding it.
+ */
+function mentions(value: unknown, file: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => mentions(item, file));
+  const carrier = value as { file?: unknown; facts?: unknown };
+  if ('file' in carrier) return carrier.file === file;
+  if ('facts' in carrier) return mentions(carrier.facts, file) || (carrier as { via?: unknown }).via !== undefined;
+  return true;
 }
 
 export interface MovedCheck {

@@ -149,6 +149,9 @@ interface ItemPart {
 }
 const itemParts = new WeakMap<SubprogramNode, ItemPart>();
 
+/** Facts copied to a new place by `movedPart`, with the facts they were copied from (kept items compare them so). */
+export const factsMovedFrom = new WeakMap<SubprogramFacts, SubprogramFacts>();
+
 /** Everything a subprogram's facts depend on outside its own node but places, as a string. */
 function unitShape(file: string, names: string, unit: UnitNode): string {
   const declarations = unit.declarations.map((d) => `${d.declarationKind} ${d.name}`).join(',');
@@ -205,6 +208,7 @@ function movedPart(file: string, part: ItemPart, sub: SubprogramNode, places: st
     if (facts.sql) moved.sql = { ...facts.sql, range: shift(facts.sql.range) };
     if (facts.sqlAlways) moved.sqlAlways = { ...facts.sqlAlways, range: shift(facts.sqlAlways.range) };
     if (facts.commit) moved.commit = shift(facts.commit);
+    factsMovedFrom.set(moved, facts);
     return moved;
   });
   const sqlCalls = part.sqlCalls.map((call) => ({ ...call, range: shift(call.range), sqlLine: call.sqlLine + delta, call: site(call.call) }));
