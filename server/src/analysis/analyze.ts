@@ -352,6 +352,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // by the edit's line map.
   let lineMap: LineMap | null | undefined;
   let answersBefore: AnswersBefore | undefined;
+  const movedTexts = new Map<string, string | undefined>();
   let movedItems = 0;
   const movedItem = (sub: SubprogramNode, unit: UnitNode, context: UnitContext): KeptItem | undefined => {
     if (!cache || !changed || cache.text === undefined || cache.lineStarts === undefined) return undefined;
@@ -373,7 +374,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !contextMoved(previous, context.shape, context.places, lineMap)) return undefined;
     answersBefore ??= new AnswersBefore(answers, lineMap, graphFile);
     const reads = movedReads(previous, { map: lineMap, file: graphFile, before: answersBefore, now: answers, unit });
-    const results = reads && movedResults(previous, lineMap, graphFile, lookupOnce);
+    const results = reads && movedResults(previous, lineMap, graphFile, lookupOnce, movedTexts);
     if (!reads || !results) return undefined;
     return { context: context.key, shape: context.shape, places: context.places, reads, ...results };
   };

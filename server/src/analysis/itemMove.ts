@@ -428,8 +428,20 @@ export function contextMoved(kept: KeptItem, shape: string, places: readonly Sou
 }
 
 /** The kept results of an item moved to their new place, or undefined when a line they name cannot be placed. */
-export function movedResults(kept: KeptItem, map: LineMap, file: string, definitionsNow: (name: string) => readonly IndexedDefinition[]): Pick<KeptItem, 'findings' | 'loops' | 'calls'> | undefined {
-  const text = (s: string) => shiftLineReferences(s, map, file);
+export function movedResults(
+  kept: KeptItem,
+  map: LineMap,
+  file: string,
+  definitionsNow: (name: string) => readonly IndexedDefinition[],
+  /** Messages moved already in this analysis (the same estimate texts recur in every item below the edit). */
+  movedTexts: Map<string, string | undefined>,
+): Pick<KeptItem, 'findings' | 'loops' | 'calls'> | undefined {
+  const text = (s: string) => {
+    if (movedTexts.has(s)) return movedTexts.get(s);
+    const moved = shiftLineReferences(s, map, file);
+    movedTexts.set(s, moved);
+    return moved;
+  };
   const findings: KeptFinding[] = [];
   for (const k of kept.findings) {
     const finding = movedFinding(k.finding, map, text);
