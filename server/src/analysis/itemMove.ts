@@ -152,7 +152,7 @@ function isRange(value: object): value is SourceRange {
  */
 export class AnswersBefore {
   private readonly lookups = new Map<string, string>();
-  private readonly graphAnswers = new Map<string, { value: unknown; before?: string; answer?: string }>();
+  private readonly graphAnswers = new Map<string, { value: unknown; before?: string; alike?: Map<unknown, boolean | undefined> }>();
   private readonly idPrefix: string;
 
   constructor(private readonly now: AnswersNow, private readonly map: LineMap, private readonly file: string) {
@@ -216,7 +216,10 @@ export class AnswersBefore {
     }
     if (known.value === UNMAPPED) return undefined;
     // the same facts moved (or the same objects) answer alike without writing them out; else compared written out
-    const alike = this.movedAlike(known.value, read.value);
+    // (the same question is asked by every caller of a sibling, against the same kept answer)
+    known.alike ??= new Map();
+    let alike = known.alike.get(read.value);
+    if (!known.alike.has(read.value)) known.alike.set(read.value, (alike = this.movedAlike(known.value, read.value)));
     if (alike === false) return undefined;
     if (alike === undefined) {
       if (known.before === undefined) {
