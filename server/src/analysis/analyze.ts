@@ -378,6 +378,16 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     if (!reads || !results) return undefined;
     return { context: context.key, shape: context.shape, places: context.places, reads, ...results };
   };
+  /**
+   * A unit's context with the last analysis's string objects where they are equal: every kept item of the unit is
+   * then compared with it by reference (a package body's context holds its declarations' text: 34 KB in
+   * pdfgen_pkg.pkb, compared once per unit instead of once per item).
+   */
+  const keptStrings = (context: UnitContext): UnitContext => {
+    const key = cache!.contextKeys.find((k) => k === context.key);
+    const shape = cache!.contextShapes.find((k) => k === context.shape);
+    return key === undefined && shape === undefined ? context : { ...context, key: key ?? context.key, shape: shape ?? context.shape };
+  };
   const replay = (item: KeptItem) => {
     for (const k of item.findings) {
       const finding = { ...k.finding };
@@ -392,7 +402,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     if (!cache || !keepItems) return walk();
     let context = contexts.get(unit);
-    if (context === undefined) contexts.set(unit, (context = unitContext(unit, textOnce, seededTables)));
+    if (context === undefined) contexts.set(unit, (context = keptStrings(unitContext(unit, textOnce, seededTables))));
     const previous = cache.items.get(sub);
     const reusable = previous && previous.context === context.key && outsideUnchanged(unit) && readsUnchanged(previous, unit, answers) ? previous : undefined;
     // (an unmoved item too: what it read may have moved, a sibling below the edit)
@@ -451,6 +461,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     }
     cache.items = kept;
     cache.text = text;
+    cache.contextKeys = [...contexts.values()].map((c) => c.key);
+    cache.contextShapes = [...contexts.values()].map((c) => c.shape);
     cache.lineStarts = lineStarts ??= lineStartsOf(text);
     cache.reused += reusedItems.length;
     cache.moved += movedItems;

@@ -154,6 +154,9 @@ export class ItemCache {
   settingsKey: string | undefined;
   /** The text of the analysis the items come from: an item is reused only when the edit since lies inside its unit. */
   text: string | undefined;
+  /** The units' contexts of the last analysis (equal strings are compared by reference after the first, `keptStrings`). */
+  contextKeys: string[] = [];
+  contextShapes: string[] = [];
   /** The line starts of `text` (an item that moved is placed by the edit's line map). */
   lineStarts: readonly number[] | undefined;
   /** Counters for tests and benchmarks: items replayed (`moved` of them shifted to a new place) and walked. */
