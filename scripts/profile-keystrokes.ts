@@ -51,6 +51,8 @@ interface Doc {
   cpu: { parse: number; analyse: number; reindex: number };
   walked: number;
   reused: number;
+  /** Replayed through the edit's line map (moved, or what they read moved). */
+  moved: number;
 }
 
 /**
@@ -70,7 +72,7 @@ function editLine(file: CorpusFile, named: boolean): number {
 }
 
 const open = (file: CorpusFile): Doc => {
-  const doc: Doc = { file, text: file.text, items: new ItemCache(), at: 0, cpu: { parse: 0, analyse: 0, reindex: 0 }, walked: 0, reused: 0 };
+  const doc: Doc = { file, text: file.text, items: new ItemCache(), at: 0, cpu: { parse: 0, analyse: 0, reindex: 0 }, walked: 0, reused: 0, moved: 0 };
   const line = editLine(file, file === big);
   doc.at = file.text.split('\n').slice(0, line - 1).join('\n').length + 1;
   console.log(`${file.path}: typing at line ${line}`);
@@ -86,6 +88,7 @@ const cpuMs = () => {
 function keystroke(doc: Doc, text: string): void {
   const walked = doc.items.walked;
   const reused = doc.items.reused;
+  const moved = doc.items.moved;
   let t = cpuMs();
   const script = parseScript(text, { unitCache: true });
   let now = cpuMs();
@@ -99,6 +102,7 @@ function keystroke(doc: Doc, text: string): void {
   doc.cpu.reindex += cpuMs() - t;
   doc.walked = doc.items.walked - walked;
   doc.reused = doc.items.reused - reused;
+  doc.moved = doc.items.moved - moved;
   doc.text = text;
 }
 
@@ -111,19 +115,21 @@ function edit(doc: Doc, i: number): void {
 const docs = [big, small].filter((f) => !only || (only === 'big' ? f === big : f === small)).map(open);
 const walkedPer = docs.map(() => [] as number[]);
 const reusedPer = docs.map(() => [] as number[]);
+const movedPer = docs.map(() => [] as number[]);
 for (const doc of docs) doc.cpu = { parse: 0, analyse: 0, reindex: 0 };
 for (let i = 0; i < edits; i++) {
   docs.forEach((doc, d) => {
     edit(doc, i);
     walkedPer[d]!.push(doc.walked);
     reusedPer[d]!.push(doc.reused);
+    movedPer[d]!.push(doc.moved);
   });
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const rows = docs.map((doc, d) => {
   const per = (ms: number) => (ms / edits).toFixed(2);
   const total = doc.cpu.parse + doc.cpu.analyse + doc.cpu.reindex;
-  return { doc, total: total / edits, line: `${doc.file.path} (${doc.file.lines} lines): CPU ms per keystroke parse ${per(doc.cpu.parse)}, analyse ${per(doc.cpu.analyse)}, re-index ${per(doc.cpu.reindex)}, total ${per(total)}; items walked ${mean(walkedPer[d]!).toFixed(1)}, replayed ${mean(reusedPer[d]!).toFixed(1)} per keystroke` };
+  return { doc, total: total / edits, line: `${doc.file.path} (${doc.file.lines} lines): CPU ms per keystroke parse ${per(doc.cpu.parse)}, analyse ${per(doc.cpu.analyse)}, re-index ${per(doc.cpu.reindex)}, total ${per(total)}; items walked ${mean(walkedPer[d]!).toFixed(1)}, replayed ${mean(reusedPer[d]!).toFixed(1)} (${mean(movedPer[d]!).toFixed(1)} of them shifted) per keystroke` };
 });
 console.log(`${edits} ${kind} keystrokes each`);
 for (const row of rows) console.log(row.line);

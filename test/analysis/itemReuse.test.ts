@@ -6,44 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeText, type AnalysisResult, type AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
-import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, ItemCache, TEXT_FINISH } from '../../server/src/analysis/itemCache.ts';
+import type { AnalysisResult, AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
+import { DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH } from '../../server/src/analysis/itemCache.ts';
+import { OpenDocument } from './openDocument.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { PERFORMANCE_RULES } from '../../server/src/analysis/rules/registry.ts';
 import { largestPackageBody, loadCorpus, packageBodyNear } from '../bench/corpus.ts';
 
 /** Every rule on, the preview ones too (the per-loop finish() rules among them). */
 const ALL_RULES: AnalyzerConfig = { rules: Object.fromEntries(PERFORMANCE_RULES.map((r) => [r.meta.id, { enabled: true }])) };
-
-const FILE = 'pkg.pkb';
-
-/** An open document as the editor analyses it: kept items, the unit cache, re-indexed after each analysis. */
-class OpenDocument {
-  readonly items = new ItemCache();
-  constructor(readonly index: WorkspaceIndex, readonly config?: AnalyzerConfig) {}
-
-  /** Analyses incrementally and from scratch, asserts they agree, and returns the incremental result. */
-  edit(text: string, what: string): AnalysisResult {
-    const scratch = analyzeText(text, { file: FILE, index: this.index, config: this.config, unitCache: false });
-    const incremental = analyzeText(text, { file: FILE, index: this.index, config: this.config, unitCache: true, items: this.items });
-    assert.deepEqual(incremental.findings, scratch.findings, `findings after ${what}`);
-    assert.deepEqual(semanticsOf(incremental), semanticsOf(scratch), `hints and hover after ${what}`);
-    this.index.updateFromScript(FILE, incremental.script, text);
-    return incremental;
-  }
-}
-
-/** What the editor shows of the semantics: loop estimates (inlay hints) and how each call resolved (hover, definition). */
-function semanticsOf(result: AnalysisResult): unknown {
-  return {
-    loops: result.semantics.loops,
-    calls: result.semantics.calls.map((c) => ({
-      name: c.name, range: c.range, nameRange: c.nameRange, context: c.context, loop: c.loop, loopHeader: c.loopHeader,
-      kind: c.resolution.kind, definition: c.resolution.definition,
-      symbol: c.resolution.symbol && { name: c.resolution.symbol.name, kind: c.resolution.symbol.kind, range: c.resolution.symbol.range },
-    })),
-  };
-}
 
 const rulesOf = (result: AnalysisResult) => result.findings.map((f) => `${f.line}:${f.rule}`);
 
@@ -104,9 +75,11 @@ test('item reuse: editing one item of a package body walks it again and replays 
   const declarations = '  c_n constant pls_integer := 10;';
   doc.edit(body(declarations, loopA, loopB, loopC, raises), 'the first analysis');
   const reusedBefore = doc.items.reused;
+  const movedBefore = doc.items.moved;
   const edited = doc.edit(body(declarations, loopA, `${loopB}\n    for j in 1 .. 5 loop\n      delete from t where id = j;\n    end loop;`, loopC, raises), 'an edit of b');
-  // a is where it was: replayed; c and fail moved down (messages quote lines): walked
-  assert.equal(doc.items.reused - reusedBefore, 1, 'a is replayed');
+  // a is where it was: replayed; c and fail moved down by the lines added to b: replayed at their new places
+  assert.equal(doc.items.reused - reusedBefore, 3, 'a, c and fail are replayed');
+  assert.equal(doc.items.moved - movedBefore, 2, 'c and fail are replayed shifted');
   assert.ok(edited.findings.some((f) => f.rule === 'dml-in-loop' && /DELETE/i.test(f.message)), rulesOf(edited).join(' '));
   // an edit inside a line of a: a is walked; b, c and fail (now at their new places since the last parse) replayed
   const reusedThen = doc.items.reused;

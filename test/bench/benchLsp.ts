@@ -12,11 +12,14 @@
  *   this process is the baseline the editor path is compared with (the machine's speed varies: ratios in
  *   one run are what to compare between runs);
  * - the same keystrokes in a package body about a tenth as long: how the cost of a keystroke grows with the
- *   length of the body it is typed into.
+ *   length of the body it is typed into. Three kinds, each in both bodies: a space typed in the middle line (in the
+ *   largest body of the corpus that line is in a comment), a space typed inside code (the middle line of the first
+ *   package item after the middle), and a line break typed there (every item below it moves), each removed again.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
+import { parseScript } from '../../server/src/syntax/parseScript.ts';
 import { fileUri, startClient } from '../lsp/lspClient.ts';
 import { corpusRoot, findRepoRoot, largestPackageBody, loadCorpus, packageBodyNear, type CorpusFile } from './corpus.ts';
 import { fmtMs, median, percentile, table } from './stats.ts';
@@ -52,33 +55,72 @@ const indexStatus = await new Promise<{ files: number; definitions: number; ms: 
 const indexWallMs = performance.now() - startedIndexing;
 const rssAfterIndex = rssMb(client.process.pid!);
 
-/** Opens a file and types into it: a space inserted at the start of a line in its middle, then removed, alternately. */
-async function keystrokes(file: CorpusFile, count: number): Promise<{ openMs: number; diagnostics: number; latencies: number[] }> {
+type Kind = 'middle' | 'code' | 'newline';
+
+/** The line typed at: the middle line of the file, or (code, newline) the middle line of the first package item after it. */
+function editLineOf(file: CorpusFile, kind: Kind): number {
+  const middle = Math.floor(file.text.split('\n').length / 2);
+  if (kind === 'middle') return middle;
+  for (const parsed of parseScript(file.text, { unitCache: false }).units) {
+    for (const unit of parsed.views[0] ?? []) {
+      const item = unit.subprograms.find((s) => s.body && s.range.line >= middle);
+      if (item) return Math.floor((item.range.line + item.range.endLine) / 2) - 1;
+    }
+  }
+  return middle;
+}
+
+/**
+ * Opens a file and types into it at the start of a line (0-based), alternately inserting and removing: a space, or
+ * (newline) a line break. The file is closed afterwards, so that the next run opens it afresh.
+ */
+async function keystrokes(file: CorpusFile, count: number, kind: Kind): Promise<{ openMs: number; diagnostics: number; latencies: number[] }> {
   const uri = fileUri(join(root, file.path));
   const first = client.nextDiagnostics(uri);
   const openedAt = performance.now();
   client.open(uri, file.text);
   const opened = await first;
   const openMs = performance.now() - openedAt;
-  const editLine = Math.floor(file.text.split('\n').length / 2);
+  const editLine = editLineOf(file, kind);
   const latencies: number[] = [];
+  const typed = kind === 'newline' ? '\n' : ' ';
   for (let i = 0; i < warmup + count; i++) {
     const version = i + 2;
     const insert = i % 2 === 0;
     const published = client.nextDiagnostics(uri, (p) => p.version === version);
     const sent = performance.now();
-    await client.change(uri, version, editLine, 0, insert ? 0 : 1, insert ? ' ' : '');
+    if (insert) await client.change(uri, version, editLine, 0, 0, typed);
+    else if (kind === 'newline') {
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line: editLine, character: 0 }, end: { line: editLine + 1, character: 0 } }, text: '' }],
+      });
+    }
+    else await client.change(uri, version, editLine, 0, 1, '');
     await published;
     if (i >= warmup) latencies.push(performance.now() - sent);
   }
+  await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   return { openMs, diagnostics: opened.diagnostics.length, latencies };
 }
 
-const { openMs, diagnostics: openDiagnostics, latencies } = await keystrokes(body, edits);
+const { openMs, diagnostics: openDiagnostics, latencies } = await keystrokes(body, edits, 'middle');
 const rssAfterEdits = rssMb(client.process.pid!);
 // the same keystrokes in a body about a tenth as long: the cost of a keystroke should not grow with the body
 const small = packageBodyNear(files, body.lines / 10);
-const smallRun = small ? await keystrokes(small, edits) : undefined;
+const smallRun = small ? await keystrokes(small, edits, 'middle') : undefined;
+// typing inside code and typing a line break, in both bodies, alternated so that the ratio holds on a busy machine
+const kinds: { kind: Kind; label: string; big: number[]; small: number[] }[] = [
+  { kind: 'code', label: 'a space typed inside code', big: [], small: [] },
+  { kind: 'newline', label: 'a line break typed inside code (the items below move)', big: [], small: [] },
+];
+if (small) {
+  for (const entry of kinds) {
+    entry.big = (await keystrokes(body, edits, entry.kind)).latencies;
+    entry.small = (await keystrokes(small, edits, entry.kind)).latencies;
+  }
+}
+const rssAfterAll = rssMb(client.process.pid!);
 await client.close();
 
 // Baseline: the same file analysed from scratch (no unit cache) in this process.
@@ -93,9 +135,15 @@ const sorted = [...latencies].sort((a, b) => a - b);
 const p50 = percentile(sorted, 50);
 const p95 = percentile(sorted, 95);
 const smallP50 = smallRun ? percentile([...smallRun.latencies].sort((a, b) => a - b), 50) : undefined;
+const p50After = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50) - DEBOUNCE_MS;
+const lengths = small ? `${(body.lines / small.lines).toFixed(1)}x the lines` : '';
 const smallRows: string[][] = small && smallP50 !== undefined ? [
   [`  a ${small.lines}-line body (${small.path}): after the debounce p50`, fmtMs(smallP50 - DEBOUNCE_MS), ''],
-  ['  big body / small body, per keystroke (p50 after debounce)', `${((p50 - DEBOUNCE_MS) / (smallP50 - DEBOUNCE_MS)).toFixed(1)}x for ${(body.lines / small.lines).toFixed(1)}x the lines`, 'not growing with length'],
+  ['  big body / small body, per keystroke (p50 after debounce)', `${((p50 - DEBOUNCE_MS) / (smallP50 - DEBOUNCE_MS)).toFixed(1)}x for ${lengths}`, 'not growing with length'],
+  ...kinds.flatMap((k) => [
+    [`${k.label}: after the debounce p50, big / small body`, `${fmtMs(p50After(k.big))} / ${fmtMs(p50After(k.small))}`, ''],
+    ['  big body / small body, per keystroke', `${(p50After(k.big) / p50After(k.small)).toFixed(1)}x for ${lengths}`, 'not growing with length'],
+  ]),
 ] : [];
 console.log(`\n## editor: language server over stdio (${root}: ${files.length} files)\n`);
 console.log(table(['measure', 'value', 'target'], [
@@ -109,4 +157,5 @@ console.log(table(['measure', 'value', 'target'], [
   ['  incremental / from scratch (p50 after debounce)', `${((p50 - DEBOUNCE_MS) / median(baseline)).toFixed(2)}x`, ''],
   ...smallRows,
   ['server RSS after the edits', `${rssAfterEdits.toFixed(0)} MB`, '<= 300 MB'],
+  ['server RSS after every kind of edit', `${rssAfterAll.toFixed(0)} MB`, '<= 300 MB'],
 ], 'lrl'));

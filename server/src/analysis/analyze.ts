@@ -29,7 +29,9 @@ import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
 import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
-import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording } from './itemRecording.ts';
+import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording, type UnitContext } from './itemRecording.ts';
+import { AnswersBefore, contextMoved, lineMapOf, movedReads, movedResults, movedWithEdit, type LineMap } from './itemMove.ts';
+import { movedFrom } from '../syntax/model/rebase.ts';
 import { Scope } from './semantic/scope.ts';
 
 export interface RuleSetting {
@@ -337,7 +339,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const walkedItems: { sub: SubprogramNode; item: KeptItem }[] = [];
   const reusedItems: SubprogramNode[] = [];
   let keepItems = false;
-  const contexts = new Map<UnitNode, string>();
+  const contexts = new Map<UnitNode, UnitContext>();
   // The text outside a unit is part of every item's context (rules read the whole text). Compared as the span the
   // edit changed since the last analysis, found once: a copy of the text outside each unit per analysis grows with
   // the units times the text.
@@ -350,23 +352,70 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     return start <= changed.prefix && text.length - end <= changed.suffix;
   };
   const answers = new AnswersNow({ lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
+  // An item that only moved (a line break typed or deleted above it), or whose reads only moved, is replayed shifted
+  // by the edit's line map.
+  let lineMap: LineMap | null | undefined;
+  let answersBefore: AnswersBefore | undefined;
+  const movedTexts = new Map<string, string | undefined>();
+  let movedItems = 0;
+  const movedItem = (sub: SubprogramNode, unit: UnitNode, context: UnitContext): KeptItem | undefined => {
+    if (!cache || !changed || cache.text === undefined || cache.lineStarts === undefined) return undefined;
+    // the node the last analysis kept: the parser's moved copies lead back to it (a version parsed but not analysed between)
+    let old: SubprogramNode | undefined = cache.items.has(sub) ? sub : undefined;
+    let at: object = sub;
+    for (let step = 0; step < 8 && !old; step++) {
+      const origin = movedFrom.get(at);
+      if (!origin) return undefined;
+      at = origin.from;
+      if (cache.items.has(at as SubprogramNode)) old = at as SubprogramNode;
+    }
+    const previous = old && cache.items.get(old);
+    if (!old || !previous) return undefined;
+    if (lineMap === undefined) {
+      lineStarts ??= lineStartsOf(text);
+      lineMap = lineMapOf({ length: cache.text.length, lineStarts: cache.lineStarts }, { length: text.length, lineStarts }, changed);
+    }
+    if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !contextMoved(previous, context.shape, context.places, lineMap)) return undefined;
+    answersBefore ??= new AnswersBefore(answers, lineMap, graphFile);
+    const reads = movedReads(previous, { map: lineMap, file: graphFile, before: answersBefore, now: answers, unit });
+    const results = reads && movedResults(previous, lineMap, graphFile, lookupOnce, movedTexts);
+    if (!reads || !results) return undefined;
+    return { context: context.key, shape: context.shape, places: context.places, reads, ...results };
+  };
+  /**
+   * A unit's context with the last analysis's string objects where they are equal: every kept item of the unit is
+   * then compared with it by reference (a package body's context holds its declarations' text: 34 KB in
+   * pdfgen_pkg.pkb, compared once per unit instead of once per item).
+   */
+  const keptStrings = (context: UnitContext): UnitContext => {
+    const key = cache!.contextKeys.find((k) => k === context.key);
+    const shape = cache!.contextShapes.find((k) => k === context.shape);
+    return key === undefined && shape === undefined ? context : { ...context, key: key ?? context.key, shape: shape ?? context.shape };
+  };
+  const replay = (item: KeptItem) => {
+    for (const k of item.findings) {
+      const finding = { ...k.finding };
+      if (k.overDictionary) overDictionary.add(finding);
+      if (k.overSeedRows) overSeedRows.add(finding);
+      if (k.countGivenAtRun) countGivenAtRun.add(finding);
+      ruleFindings.push(finding);
+    }
+    semantics.result.loops.push(...item.loops);
+    semantics.result.calls.push(...item.calls);
+  };
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     if (!cache || !keepItems) return walk();
     let context = contexts.get(unit);
-    if (context === undefined) contexts.set(unit, (context = unitContext(unit, textOnce, seededTables)));
+    if (context === undefined) contexts.set(unit, (context = keptStrings(unitContext(unit, textOnce, seededTables))));
     const previous = cache.items.get(sub);
-    if (previous && previous.context === context && outsideUnchanged(unit) && readsUnchanged(previous, unit, answers)) {
-      for (const k of previous.findings) {
-        const finding = { ...k.finding };
-        if (k.overDictionary) overDictionary.add(finding);
-        if (k.overSeedRows) overSeedRows.add(finding);
-        if (k.countGivenAtRun) countGivenAtRun.add(finding);
-        ruleFindings.push(finding);
-      }
-      semantics.result.loops.push(...previous.loops);
-      semantics.result.calls.push(...previous.calls);
-      kept.set(sub, previous);
+    const reusable = previous && previous.context === context.key && outsideUnchanged(unit) && readsUnchanged(previous, unit, answers) ? previous : undefined;
+    // (an unmoved item too: what it read may have moved, a sibling below the edit)
+    const item = reusable ?? movedItem(sub, unit, context);
+    if (item) {
+      replay(item);
+      kept.set(sub, item);
       reusedItems.push(sub);
+      if (item !== previous) movedItems++;
       return;
     }
     const firstLoop = semantics.result.loops.length;
@@ -378,7 +427,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       const done = recording;
       recording = undefined;
       if (done.ok) {
-        const item: KeptItem = { context, reads: done.reads, findings: done.findings, loops: semantics.result.loops.slice(firstLoop), calls: semantics.result.calls.slice(firstCall) };
+        const item: KeptItem = { context: context.key, shape: context.shape, places: context.places, reads: done.reads, findings: done.findings, loops: semantics.result.loops.slice(firstLoop), calls: semantics.result.calls.slice(firstCall) };
         kept.set(sub, item);
         walkedItems.push({ sub, item });
       }
@@ -416,7 +465,11 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     }
     cache.items = kept;
     cache.text = text;
+    cache.contextKeys = [...contexts.values()].map((c) => c.key);
+    cache.contextShapes = [...contexts.values()].map((c) => c.shape);
+    cache.lineStarts = lineStarts ??= lineStartsOf(text);
     cache.reused += reusedItems.length;
+    cache.moved += movedItems;
     cache.walked += walkedItems.length;
   }
   return finishResult();

@@ -135,8 +135,11 @@ export interface KeptFinding {
 
 /** What one walk of an item produced, and what it read to produce it. */
 export interface KeptItem {
-  /** The unit's context and the document's, as a string (see `unitContextKey`). */
+  /** The unit's context, as a string (see `unitContext`). */
   context: string;
+  /** The same without places, and the places (an item that moved compares them moved). */
+  shape: string;
+  places: SourceRange[];
   reads: OutsideRead[];
   findings: KeptFinding[];
   loops: LoopSummary[];
@@ -151,8 +154,14 @@ export class ItemCache {
   settingsKey: string | undefined;
   /** The text of the analysis the items come from: an item is reused only when the edit since lies inside its unit. */
   text: string | undefined;
-  /** Counters for tests and benchmarks. */
+  /** The units' contexts of the last analysis (equal strings are compared by reference after the first, `keptStrings`). */
+  contextKeys: string[] = [];
+  contextShapes: string[] = [];
+  /** The line starts of `text` (an item that moved is placed by the edit's line map). */
+  lineStarts: readonly number[] | undefined;
+  /** Counters for tests and benchmarks: items replayed (`moved` of them shifted to a new place) and walked. */
   reused = 0;
+  moved = 0;
   walked = 0;
 
   /** Drops everything (a rule failed, or the settings changed). */

@@ -105,20 +105,38 @@ export function changedSpan(previous: string, text: string): { prefix: number; s
   return { prefix, suffix };
 }
 
+/** An item's unit context: `key` compares it whole; `shape` without places and `places` compare it after a move. */
+export interface UnitContext {
+  key: string;
+  shape: string;
+  places: SourceRange[];
+}
+
 /**
  * The unit's own context of an item, besides the text outside the unit (`changedSpan`): what an item's walk reads
  * of its unit besides the questions it records: the unit's header and declarations (types, constants, cursors),
  * its subprograms' signatures (how names resolve), its body, the seeded tables.
  */
-export function unitContext(unit: UnitNode, textIn: (range: SourceRange) => string, seededTables: ReadonlySet<string>): string {
+export function unitContext(unit: UnitNode, textIn: (range: SourceRange) => string, seededTables: ReadonlySet<string>): UnitContext {
   // (where the unit ends and where its subprograms are is not part of it: an item reads a subprogram's place
   // only through a call or a verdict that reaches it, and those record the subprogram, which must then be the same node)
-  const parts: unknown[] = [unit.unitKind, unit.name, unit.range.line, unit.range.column, [...seededTables].sort()];
-  for (const declaration of unit.declarations) parts.push(declaration.range, textIn(declaration.range));
+  const parts: unknown[] = [unit.unitKind, unit.name, [...seededTables].sort()];
+  const places: SourceRange[] = [{ line: unit.range.line, column: unit.range.column, endLine: unit.range.line, endColumn: unit.range.column }];
+  for (const declaration of unit.declarations) {
+    places.push(declaration.range);
+    parts.push(textIn(declaration.range));
+  }
   for (const sub of unit.subprograms) parts.push(signatureOf(sub));
-  if (unit.body) parts.push(unit.body.range, textIn(unit.body.range));
-  for (const statement of unit.statements) parts.push(statement.range, textIn(statement.range));
-  return serialise(parts) ?? `unique:${Math.random()}`;
+  if (unit.body) {
+    places.push(unit.body.range);
+    parts.push(textIn(unit.body.range));
+  }
+  for (const statement of unit.statements) {
+    places.push(statement.range);
+    parts.push(textIn(statement.range));
+  }
+  const shape = serialise(parts) ?? `unique:${Math.random()}`;
+  return { key: `${shape}\u0000${serialise(places) ?? Math.random()}`, shape, places };
 }
 
 /** A subprogram's signature without places, as a string: once per node (nodes are never changed). */

@@ -9,6 +9,7 @@
  * breadth-first search with a visited set: recursion and mutual recursion end, and the chain found is the
  * shortest.
  */
+import { movedFrom } from '../../syntax/model/rebase.ts';
 import { createHash } from 'node:crypto';
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, SqlKind, SqlStatementNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
@@ -133,16 +134,94 @@ export function processesManyRows(sql: SqlStatementNode): boolean {
 /**
  * What a unit's own subprogram gave the graph, kept with the subprogram's node: a parse that reuses the node (the
  * parser's unit cache gives an unchanged package item at the same place the same objects) reuses the facts,
- * when what the subprogram's calls resolve against is the same too (`context`: the file, its units' names and
- * members, the unit's declarations and subprograms with their places).
+ * when what the subprogram's calls resolve against is the same too (`shape`: the file, its units' names and
+ * members, the unit's declarations and subprograms' names; `places`: where the unit's subprograms' names are).
+ * When only places changed (a line break typed above the item or above a sibling it calls: the node moved with
+ * the edit, or its callees did), the kept facts are copied with their places moved (`movedPart`).
  */
-const itemParts = new WeakMap<SubprogramNode, { context: string; subprograms: SubprogramFacts[]; sqlCalls: SqlCallSite[] }>();
+interface ItemPart {
+  shape: string;
+  places: string[];
+  /** The subprogram's range when the facts were made. */
+  range: SourceRange;
+  subprograms: SubprogramFacts[];
+  sqlCalls: SqlCallSite[];
+}
+const itemParts = new WeakMap<SubprogramNode, ItemPart>();
 
-/** Everything a subprogram's facts depend on outside its own node, as a string. */
-function unitContext(file: string, names: string, unit: UnitNode): string {
+/** Facts copied to a new place by `movedPart`, with the facts they were copied from (kept items compare them so). */
+export const factsMovedFrom = new WeakMap<SubprogramFacts, SubprogramFacts>();
+
+/** Everything a subprogram's facts depend on outside its own node but places, as a string. */
+function unitShape(file: string, names: string, unit: UnitNode): string {
   const declarations = unit.declarations.map((d) => `${d.declarationKind} ${d.name}`).join(',');
-  const subprograms = unit.subprograms.map((s) => `${s.name}@${s.nameRange.line}:${s.nameRange.column}`).join(',');
+  const subprograms = unit.subprograms.map((s) => s.name).join(',');
   return `${file}\u0000${names}\u0000${unit.unitKind} ${unit.name ?? ''} ${unit.subprogram === undefined}\u0000${declarations}\u0000${subprograms}`;
+}
+
+/** Where the unit's subprograms' names are (a call resolved to one keeps its place as `localTarget`). */
+function unitPlaces(unit: UnitNode): string[] {
+  return unit.subprograms.map((s) => `${s.nameRange.line}:${s.nameRange.column}`);
+}
+
+/**
+ * The kept facts of a subprogram at its new place: its own places moved by the lines it moved (its text is the
+ * same: the parser's moved copy, or the same node), a call to a sibling pointed at the sibling's place now.
+ * Undefined when a call points elsewhere (it is then walked again).
+ */
+function movedPart(file: string, part: ItemPart, sub: SubprogramNode, places: string[]): ItemPart | undefined {
+  const delta = sub.range.line - part.range.line;
+  if (sub.range.column !== part.range.column || sub.range.endLine - sub.range.line !== part.range.endLine - part.range.line) return undefined;
+  const prefix = `${file}#`;
+  const was = placeIndexOf(part.places);
+  const sibling = (id: string): string | undefined => {
+    const index = id.startsWith(prefix) ? was.get(id.slice(prefix.length)) : undefined;
+    return index === undefined ? undefined : `${prefix}${places[index]}`;
+  };
+  const shift = (range: SourceRange): SourceRange => (delta === 0 ? range : { line: range.line + delta, column: range.column, endLine: range.endLine + delta, endColumn: range.endColumn });
+  const ownId = (id: string): string | undefined => {
+    const place = /^(\d+):(\d+)$/.exec(id.slice(prefix.length));
+    if (!id.startsWith(prefix) || !place) return undefined;
+    const line = Number(place[1]);
+    if (line < part.range.line || line > part.range.endLine) return undefined;
+    return `${prefix}${line + delta}:${place[2]}`;
+  };
+  const sites = new Map<CallSite, CallSite>();
+  let lost = false;
+  const site = (from: CallSite): CallSite => {
+    let copy = sites.get(from);
+    if (copy) return copy;
+    copy = { ...from, range: shift(from.range) };
+    if (from.localTarget !== undefined) {
+      // a nested subprogram of this one moved with it; a sibling is where it is now
+      const target = sibling(from.localTarget) ?? ownId(from.localTarget);
+      if (target === undefined) lost = true;
+      else copy.localTarget = target;
+    }
+    sites.set(from, copy);
+    return copy;
+  };
+  const subprograms = part.subprograms.map((facts) => {
+    const id = ownId(facts.id);
+    if (id === undefined) lost = true;
+    const moved: SubprogramFacts = { ...facts, id: id ?? facts.id, nameRange: shift(facts.nameRange), calls: facts.calls.map(site) };
+    if (facts.sql) moved.sql = { ...facts.sql, range: shift(facts.sql.range) };
+    if (facts.sqlAlways) moved.sqlAlways = { ...facts.sqlAlways, range: shift(facts.sqlAlways.range) };
+    if (facts.commit) moved.commit = shift(facts.commit);
+    factsMovedFrom.set(moved, facts);
+    return moved;
+  });
+  const sqlCalls = part.sqlCalls.map((call) => ({ ...call, range: shift(call.range), sqlLine: call.sqlLine + delta, call: site(call.call) }));
+  if (lost) return undefined;
+  return { shape: part.shape, places, range: sub.range, subprograms, sqlCalls };
+}
+
+/** The number of each place in a unit's list of its subprograms' places (the lists are shared by a unit's items: made once). */
+const placeIndexes = new WeakMap<readonly string[], Map<string, number>>();
+function placeIndexOf(places: readonly string[]): Map<string, number> {
+  let index = placeIndexes.get(places);
+  if (!index) placeIndexes.set(places, (index = new Map(places.map((p, i) => [p, i]))));
+  return index;
 }
 
 /** Builds one file's part of the graph from its model. */
@@ -271,12 +350,13 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
   const namesDigest = () => (names ??= createHash('sha256')
     .update(units.map((u) => `${u.unitKind} ${u.name ?? ''} ${u.subprograms.map((s) => s.name).join(',')}`).join(';'))
     .digest('base64'));
-  const contexts = new Map<UnitNode, string>();
+  const contexts = new Map<UnitNode, { shape: string; places: string[] }>();
   const aroundSubprogram = (sub: SubprogramNode, unit: UnitNode, walk: () => void) => {
     let context = contexts.get(unit);
-    if (context === undefined) contexts.set(unit, (context = unitContext(file, namesDigest(), unit)));
-    const kept = itemParts.get(sub);
-    if (kept?.context === context) {
+    if (context === undefined) contexts.set(unit, (context = { shape: unitShape(file, namesDigest(), unit), places: unitPlaces(unit) }));
+    const kept = keptPart(sub, context.shape, context.places);
+    if (kept) {
+      if (itemParts.get(sub) !== kept) itemParts.set(sub, kept);
       subprograms.push(...kept.subprograms);
       sqlCalls.push(...kept.sqlCalls);
       return;
@@ -284,7 +364,20 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
     const firstFacts = subprograms.length;
     const firstSite = sqlCalls.length;
     walk();
-    itemParts.set(sub, { context, subprograms: subprograms.slice(firstFacts), sqlCalls: sqlCalls.slice(firstSite) });
+    itemParts.set(sub, { shape: context.shape, places: context.places, range: sub.range, subprograms: subprograms.slice(firstFacts), sqlCalls: sqlCalls.slice(firstSite) });
+  };
+  /** The kept part of a subprogram (the same node, or the node the parser moved it from), at its place now. */
+  const keptPart = (sub: SubprogramNode, shape: string, places: string[]): ItemPart | undefined => {
+    let part = itemParts.get(sub);
+    for (let at: object = sub, step = 0; !part && step < 8; step++) {
+      const origin = movedFrom.get(at);
+      if (!origin) return undefined;
+      at = origin.from;
+      part = itemParts.get(at as SubprogramNode);
+    }
+    if (!part || part.shape !== shape) return undefined;
+    if (part.range === sub.range && part.places.length === places.length && part.places.every((p, i) => p === places[i])) return part;
+    return movedPart(file, part, sub, places);
   };
   for (const parsed of script.units) {
     if (parsed.wrapped) continue;

@@ -9,6 +9,13 @@ function isRange(value: unknown): value is Range {
   return typeof value === 'object' && value !== null && 'line' in value && 'endColumn' in value;
 }
 
+/**
+ * Each subprogram node a move copied, with the node it was copied from and by how many lines it moved (only for
+ * moves by whole lines: the start column unchanged). The editor's kept items (analysis/itemMove.ts) find an item's
+ * last results through it: a moved item is replayed shifted instead of being walked again.
+ */
+export const movedFrom = new WeakMap<object, { from: object; lineDelta: number }>();
+
 export function rebaseUnits(
   units: UnitNode[],
   from: { line: number; column: number },
@@ -17,6 +24,7 @@ export function rebaseUnits(
   const lineDelta = to.line - from.line;
   const columnDelta = to.column - from.column;
   if (lineDelta === 0 && columnDelta === 0) return units;
+  const byLines = columnDelta === 0;
   const shift = (range: Range): Range => ({
     line: range.line + lineDelta,
     column: range.line === from.line ? range.column + columnDelta : range.column,
@@ -46,6 +54,7 @@ export function rebaseUnits(
     copies.set(value, out);
     const from = value as Record<string, unknown>;
     for (const key of Object.keys(from)) out[key] = copy(from[key]);
+    if (byLines && from.kind === 'subprogram') movedFrom.set(out, { from: value, lineDelta });
     return out;
   };
   return copy(units) as UnitNode[];
