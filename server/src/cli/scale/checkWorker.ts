@@ -3,12 +3,12 @@
  * and in order (the main thread matches replies to requests by that order).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { FileWorker } from './fileWork.ts';
+import { FileWorker, type FileWorkOptions } from './fileWork.ts';
 import { threadCpuMs } from './threadCpu.ts';
 import type { WorkerRequest } from './executors.ts';
 
-const { config } = workerData as { config: ConstructorParameters<typeof FileWorker>[0] };
-const worker = new FileWorker(config);
+const { config, options } = workerData as { config: ConstructorParameters<typeof FileWorker>[0]; options: FileWorkOptions };
+const worker = new FileWorker(config, options);
 
 const now = () => performance.timeOrigin + performance.now();
 const traced = <T extends { timings: { span?: [number, number]; cpu?: number } }>(started: number, reply: T): T => {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
-import { FileWorker, type FileJob, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
+import { FileWorker, type FileJob, type FileWorkOptions, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
 import { delayOptimizationForWorkers } from './workerTiering.ts';
 
 export type WorkerRequest =
@@ -25,8 +25,8 @@ export interface Executor {
   close(): Promise<void>;
 }
 
-export function inlineExecutor(config: AnalyzerConfig): Executor {
-  const worker = new FileWorker(config);
+export function inlineExecutor(config: AnalyzerConfig, options: FileWorkOptions): Executor {
+  const worker = new FileWorker(config, options);
   return {
     first: async (job) => worker.first(job),
     setIndex: async (entries) => worker.setIndex(entries),
@@ -53,9 +53,9 @@ function startWorker(script: URL, workerData: unknown): Worker {
   return new Worker(boot, { eval: true, workerData, execArgv: [] });
 }
 
-export function threadExecutor(config: AnalyzerConfig): Executor {
+export function threadExecutor(config: AnalyzerConfig, options: FileWorkOptions): Executor {
   delayOptimizationForWorkers();
-  const thread = startWorker(workerScript(), { config });
+  const thread = startWorker(workerScript(), { config, options });
   const waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
   let failure: Error | undefined;
   const failAll = (error: Error) => {
