@@ -10,10 +10,11 @@ import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { FileWorker, type FileJob, type FileWorkOptions, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
 import { delayOptimizationForWorkers } from './workerTiering.ts';
+import { packedIndex } from './packedIndex.ts';
 
 export type WorkerRequest =
   | { kind: 'first'; job: FileJob }
-  | { kind: 'index'; entries: [string, IndexEntries][] }
+  | { kind: 'index'; packed: Uint8Array }
   | { kind: 'second'; job: FileJob };
 
 export interface Executor {
@@ -75,7 +76,7 @@ export function threadExecutor(config: AnalyzerConfig, options: FileWorkOptions)
   return {
     first: (job) => ask<FirstPassReply>({ kind: 'first', job }),
     setIndex: async (entries) => {
-      await ask({ kind: 'index', entries });
+      await ask({ kind: 'index', packed: packedIndex(entries) });
     },
     second: (job) => ask<SecondPassReply>({ kind: 'second', job }),
     get pending() {
