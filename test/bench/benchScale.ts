@@ -161,6 +161,14 @@ try {
   console.log(`- x1 CPU, --jobs ${threads} / --jobs 1: ${ratio(x1Default.cpuMs, x1One.cpuMs)}` +
     (x4One && x4Default ? `; x4: ${ratio(x4Default.cpuMs, x4One.cpuMs)}` : '') +
     ' (each thread repeats V8\'s optimizing compilation of the parser, about half the CPU of a --jobs 1 run of x1: see "rest")');
+  // A run's wall time on N cores is at least its CPU time / N. A --jobs 1 run already keeps a second core busy
+  // (V8 compiles on background threads), so its wall is well below its CPU: the threads meet the target only
+  // once their whole CPU, spread perfectly, fits in 0.7 of that wall.
+  const cores = availableParallelism();
+  const bound = (name: string, one: Run, many: Run) =>
+    `${name}: --jobs ${threads} CPU / ${cores} cores ${fmt(many.cpuMs / cores)} ms (its least possible wall) against 0.7 x the --jobs 1 wall ${fmt(0.7 * one.wallMs)} ms` +
+    ` (--jobs 1: CPU ${fmt(one.cpuMs)} ms, ${ratio(one.cpuMs, one.wallMs)} cores busy on average)`;
+  console.log(`- what limits the ratio: ${bound('x1', x1One, x1Default)}` + (x4One && x4Default ? `; ${bound('x4', x4One, x4Default)}` : ''));
 
   if (!process.argv.includes('--skip-cold')) {
     const cold = runColdCheck(corpusRoot());

@@ -53,9 +53,10 @@ export async function checkInParallel(
   earlierErrors: readonly FileError[] = [],
   hooks: CheckHooks = {},
 ): Promise<CheckReport> {
+  const work = { fingerprints: options.cache !== undefined };
   const executors: Executor[] = options.threads > 0
-    ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => lazyExecutor(() => threadExecutor(options.config)))
-    : [inlineExecutor(options.config)];
+    ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => lazyExecutor(() => threadExecutor(options.config, work)))
+    : [inlineExecutor(options.config, work)];
   const timings: Timings = { parseMs: 0, indexMs: 0, analysisMs: 0 };
   const add = (t: Timings) => {
     timings.parseMs += t.parseMs;

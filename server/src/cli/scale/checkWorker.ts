@@ -3,12 +3,13 @@
  * and in order (the main thread matches replies to requests by that order).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { FileWorker } from './fileWork.ts';
+import { FileWorker, type FileWorkOptions } from './fileWork.ts';
 import { threadCpuMs } from './threadCpu.ts';
 import type { WorkerRequest } from './executors.ts';
+import { unpackIndex } from './packedIndex.ts';
 
-const { config } = workerData as { config: ConstructorParameters<typeof FileWorker>[0] };
-const worker = new FileWorker(config);
+const { config, options } = workerData as { config: ConstructorParameters<typeof FileWorker>[0]; options: FileWorkOptions };
+const worker = new FileWorker(config, options);
 
 const now = () => performance.timeOrigin + performance.now();
 const traced = <T extends { timings: { span?: [number, number]; cpu?: number } }>(started: number, reply: T): T => {
@@ -24,7 +25,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
       parentPort!.postMessage(traced(started, worker.first(request.job)));
       return;
     case 'index':
-      worker.setIndex(request.entries);
+      worker.setIndex(unpackIndex(request.packed));
       parentPort!.postMessage({ kind: 'ready', span: [started, now()], cpu: threadCpuMs() });
       return;
     case 'second':

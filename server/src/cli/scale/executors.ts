@@ -8,12 +8,13 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
-import { FileWorker, type FileJob, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
+import { FileWorker, type FileJob, type FileWorkOptions, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
 import { delayOptimizationForWorkers } from './workerTiering.ts';
+import { packedIndex } from './packedIndex.ts';
 
 export type WorkerRequest =
   | { kind: 'first'; job: FileJob }
-  | { kind: 'index'; entries: [string, IndexEntries][] }
+  | { kind: 'index'; packed: Uint8Array }
   | { kind: 'second'; job: FileJob };
 
 export interface Executor {
@@ -25,8 +26,8 @@ export interface Executor {
   close(): Promise<void>;
 }
 
-export function inlineExecutor(config: AnalyzerConfig): Executor {
-  const worker = new FileWorker(config);
+export function inlineExecutor(config: AnalyzerConfig, options: FileWorkOptions): Executor {
+  const worker = new FileWorker(config, options);
   return {
     first: async (job) => worker.first(job),
     setIndex: async (entries) => worker.setIndex(entries),
@@ -53,9 +54,9 @@ function startWorker(script: URL, workerData: unknown): Worker {
   return new Worker(boot, { eval: true, workerData, execArgv: [] });
 }
 
-export function threadExecutor(config: AnalyzerConfig): Executor {
+export function threadExecutor(config: AnalyzerConfig, options: FileWorkOptions): Executor {
   delayOptimizationForWorkers();
-  const thread = startWorker(workerScript(), { config });
+  const thread = startWorker(workerScript(), { config, options });
   const waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
   let failure: Error | undefined;
   const failAll = (error: Error) => {
@@ -75,7 +76,7 @@ export function threadExecutor(config: AnalyzerConfig): Executor {
   return {
     first: (job) => ask<FirstPassReply>({ kind: 'first', job }),
     setIndex: async (entries) => {
-      await ask({ kind: 'index', entries });
+      await ask({ kind: 'index', packed: packedIndex(entries) });
     },
     second: (job) => ask<SecondPassReply>({ kind: 'second', job }),
     get pending() {

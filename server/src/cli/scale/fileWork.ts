@@ -175,11 +175,25 @@ function resultOf(display: string, text: string, analysis: Pick<AnalysisResult, 
   return { findings, lines: analysis.lines, unexplained, lookups, sqlCallers };
 }
 
+/** How a FileWorker works, the same for every file of a run. */
+export interface FileWorkOptions {
+  /**
+   * The run keeps a cache (`--cache`): second-pass results carry what each looked-up name means and who calls the
+   * file from SQL, as the cache records them. Without a cache nothing reads them (only first-pass results are
+   * checked against the whole index), and working them out was about a fifth of the second pass (x4 of
+   * corpus-wide on one thread: 2.5 s, the call chains of every name a file looks up, hashed).
+   */
+  fingerprints: boolean;
+}
+
 export class FileWorker {
   private index: WorkspaceIndex | undefined;
   private meaning: (name: string, file: string) => string = () => '';
 
-  constructor(private readonly config: AnalyzerConfig) {}
+  constructor(
+    private readonly config: AnalyzerConfig,
+    private readonly options: FileWorkOptions = { fingerprints: true },
+  ) {}
 
   first(job: FileJob): FirstPassReply {
     const timings = noTime();
@@ -224,7 +238,7 @@ export class FileWorker {
     const index = new WorkspaceIndex();
     for (const [file, fileEntries] of entries) index.updateFromEntries(file, fileEntries);
     this.index = index;
-    this.meaning = meaningsOf(index);
+    this.meaning = this.options.fingerprints ? meaningsOf(index) : () => '';
   }
 
   second(job: FileJob): SecondPassReply {
@@ -245,7 +259,8 @@ export class FileWorker {
     try {
       const analysis = analyzeText(text, { file: job.display, index: recording(job.display, this.index, this.meaning, lookups), config: this.config, script, unitCache: false, findingsOnly: true });
       timings.analysisMs = analysis.analysisMs;
-      return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallersOf(this.index, job.display)), timings };
+      const sqlCallers = this.options.fingerprints ? sqlCallersOf(this.index, job.display) : '';
+      return { id: job.id, kind: 'analyzed', result: resultOf(job.display, text, analysis, lookups, sqlCallers), timings };
     } catch (err) {
       return { id: job.id, kind: 'failed', message: `internal error: ${describeError(err)}`, stack: err instanceof Error ? err.stack : undefined, timings };
     } finally {
