@@ -21,8 +21,12 @@ import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/a
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
 
 const NS = INSTRUMENTER_CONSTANTS.NAMESPACE;
-/** A test slower than this in the dry run runs only for mutants of modules its file imports (see ordered). */
-const SLOW_TEST_MS = 1000;
+/**
+ * Test files with tests of seconds each (edit series over a real package body, a script of thousands of units):
+ * they run only for mutants of the modules they import (see ordered). A list, not a time limit, so that the tests a
+ * mutant gets do not depend on the machine's load during the dry run.
+ */
+const SLOW_TEST_FILES = new Set(['analysis/itemReuse.test.ts', 'analysis/unitRelease.test.ts']);
 // the real-world corpus some analyzer tests read lies beside the repository, not beside Stryker's sandbox
 process.env.PLSQL_PERF_CORPUS ??= new URL('../../shared/corpus', import.meta.url).pathname;
 
@@ -138,8 +142,9 @@ export class InProcessTestRunner {
 
   async dispose() {
     if (!this.suite) return;
-    const suite = await this.suite;
-    for (const after of suite.after) await after();
+    // (a static mutant that broke the bundle's evaluation left no suite to clean up after)
+    const suite = await this.suite.catch(() => undefined);
+    for (const after of suite?.after ?? []) await after();
   }
 
   async dryRun(options) {
@@ -226,16 +231,17 @@ export class InProcessTestRunner {
   /** Whether the test file `file` (under test/) imports a module named `name` (`.../name.ts'`). */
   names(file, name) {
     const path = join(process.cwd(), 'test', file);
-    if (!this.texts.has(path)) this.texts.set(path, existsSync(path) ? readFileSync(path, 'utf8') : '');
+    // (a fixture folder's `file` is a folder: it imports nothing)
+    if (!this.texts.has(path)) this.texts.set(path, path.endsWith('.ts') && existsSync(path) ? readFileSync(path, 'utf8') : '');
     return this.texts.get(path).includes(`/${name}.ts'`);
   }
 
   /**
    * The tests to run for a mutant, those most likely to kill it first: its own rule's fixture folder (for a helper
    * in rules/support/, the folders of the rules that import it), the test files named after it, then the others,
-   * cheapest first. The order changes only how soon a failure stops the run, not the verdict. A slow test (the
-   * randomized edit series of itemReuse.test.ts over a real package body: seconds each) runs only for mutants of
-   * the modules its file imports, as every test of the command runner's suite beyond the fixtures did: reached
+   * cheapest first. The order changes only how soon a failure stops the run, not the verdict. A slow test file's
+   * tests (SLOW_TEST_FILES) run only for mutants of the modules the file imports, as every test of the command
+   * runner's suite beyond the fixtures did: reached
    * through analyze.ts by every mutant of the rules, it would cost each survivor seconds and kill nothing the
    * fixtures do not.
    */
@@ -245,7 +251,7 @@ export class InProcessTestRunner {
     }
     const name = basename(fileName, '.ts');
     const selected = (filter ? tests.filter((t) => filter.includes(t.id)) : [...tests])
-      .filter((t) => (this.timeSpent.get(t.id) ?? 0) < SLOW_TEST_MS || this.names(t.file, name));
+      .filter((t) => !SLOW_TEST_FILES.has(t.file) || this.names(t.file, name));
     let importers = [];
     if (fileName.includes('/rules/support/')) {
       importers = tests.filter((t) => t.id.startsWith('fixtures > ')).map((t) => t.id.slice('fixtures > '.length))
