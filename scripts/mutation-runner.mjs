@@ -27,6 +27,11 @@ const NS = INSTRUMENTER_CONSTANTS.NAMESPACE;
  * mutant gets do not depend on the machine's load during the dry run.
  */
 const SLOW_TEST_FILES = new Set(['analysis/itemReuse.test.ts', 'analysis/unitRelease.test.ts']);
+/**
+ * MUTATION_SKIP_SLOW_TESTS=1 leaves them out altogether (on a loaded machine they took 60 s per surviving mutant of
+ * analyze.ts or workspaceIndex.ts): those files' scores are then lower bounds.
+ */
+const SKIP_SLOW_TESTS = process.env.MUTATION_SKIP_SLOW_TESTS === '1';
 // the real-world corpus some analyzer tests read lies beside the repository, not beside Stryker's sandbox
 process.env.PLSQL_PERF_CORPUS ??= new URL('../../shared/corpus', import.meta.url).pathname;
 
@@ -34,12 +39,12 @@ process.env.PLSQL_PERF_CORPUS ??= new URL('../../shared/corpus', import.meta.url
  * The source of an analysis file with its module-level caches made resettable: `const x = new WeakMap<..>()` /
  * `new Map<..>()` become `let`, and a module-level `let` (a memoised value, a counter) is reset to its initial value
  * (only plain initialisers: a name, a number, none). Stryker prints the instrumented file with every top-level
- * statement at column 0, as the source is written.
+ * statement at column 0, as the source is written, but an object type in a generic over several lines.
  */
 export function withCacheResets(source) {
   const resets = [];
   let text = source.replace(
-    /^(export )?(?:const|let) (\w+)((?::[^=\n]+)?) = new (WeakMap|Map)(<[^\n]*>)?\(\);[ \t]*$/gm,
+    /^(export )?(?:const|let) (\w+)((?::[^=\n]+)?) = new (WeakMap|Map)(<[\s\S]*?>)?\(\);[ \t]*$/gm,
     (_all, exported, name, type, kind, generic) => {
       resets.push(`${name} = new ${kind}();`);
       return `${exported ?? ''}let ${name}${type} = new ${kind}${generic ?? ''}();`;
@@ -50,6 +55,8 @@ export function withCacheResets(source) {
     return all;
   });
   if (resets.length === 0) return { text, resets };
+  // (MUTATION_KEEP_CACHES=1 leaves them, to show what a run without the resets gets wrong: test/rules/MUTATION.md)
+  if (process.env.MUTATION_KEEP_CACHES === '1') return { text, resets: [] };
   text += `\n;((globalThis.__mutationCacheResets ??= []).push(() => { ${resets.join(' ')} }));\n`;
   return { text, resets };
 }
@@ -83,6 +90,9 @@ async function bundleSuite(root, log) {
           if (!args.path.startsWith(analysis)) return undefined;
           const { text, resets } = withCacheResets(readFileSync(args.path, 'utf8'));
           if (resets.length > 0) resettable.push(`${args.path.slice(analysis.length)}: ${resets.join(' ')}`);
+          // a module-level cache this did not understand would carry answers from one mutant to the next
+          const missed = /^(?:export )?const (\w+)[^=\n]* = new (?:WeakMap|Map)\b(?![^\n]*\([^)\s])/m.exec(text);
+          if (missed) log.warn(`mutation runner: module-level cache ${missed[1]} in ${args.path} is not reset between mutants`);
           return { contents: text, loader: 'ts' };
         });
       },
@@ -199,7 +209,7 @@ export class InProcessTestRunner {
       return { status: MutantRunStatus.Error, errorMessage: `loading the mutation suite: ${failureOf(error)}` };
     }
     ns.activeMutant = activeMutant.id;
-    suite.forgetAnalysis(true);
+    suite.forgetAnalysis(process.env.MUTATION_KEEP_CACHES !== '1');
     const tests = this.ordered(suite.tests, options.testFilter, activeMutant.fileName);
     let ran = 0;
     const killers = [];
@@ -251,7 +261,7 @@ export class InProcessTestRunner {
     }
     const name = basename(fileName, '.ts');
     const selected = (filter ? tests.filter((t) => filter.includes(t.id)) : [...tests])
-      .filter((t) => !SLOW_TEST_FILES.has(t.file) || this.names(t.file, name));
+      .filter((t) => !SLOW_TEST_FILES.has(t.file) || (!SKIP_SLOW_TESTS && this.names(t.file, name)));
     let importers = [];
     if (fileName.includes('/rules/support/')) {
       importers = tests.filter((t) => t.id.startsWith('fixtures > ')).map((t) => t.id.slice('fixtures > '.length))
