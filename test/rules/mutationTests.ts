@@ -5,8 +5,8 @@
  * reach which mutant in its dry run and then runs only those, in this process, for each mutant.
  *
  * The command runner's suite (mutationSuite.ts) is the reference; this list is its tests plus those that exercise the
- * analyzer's code outside the rules (configuration, roles, the workspace index and call graph, item reuse,
- * suppressions). Not here: boundary.test.ts (which folders import which: Stryker's sandbox leaves some out, and
+ * analyzer's code outside the rules (configuration and the editor's view of it, roles, the workspace index and call
+ * graph, item reuse, suppressions). Not here: boundary.test.ts (which folders import which: Stryker's sandbox leaves some out, and
  * no mutant of the analysis changes an import).
  */
 import { fixtureFolders, fixtureProblems } from './fixtureFolder.ts';
@@ -31,6 +31,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/unitRelease.test.ts': () => import('../analysis/unitRelease.test.ts'),
   'analysis/whereDmlRuns.test.ts': () => import('../analysis/whereDmlRuns.test.ts'),
   'cli/config.test.ts': () => import('../cli/config.test.ts'),
+  'cli/configProblems.test.ts': () => import('../cli/configProblems.test.ts'),
   'cli/suppressions.test.ts': () => import('../cli/suppressions.test.ts'),
   'lsp/documentAnalyses.test.ts': () => import('../lsp/documentAnalyses.test.ts'),
   'lsp/inlayHints.test.ts': () => import('../lsp/inlayHints.test.ts'),
