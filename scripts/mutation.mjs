@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Mutation testing of the analyzer (issue 14, item 15), group by group, so that a slow machine can stop after the
 // groups that matter most and a rerun of one group does not redo the others.
-// Usage: node scripts/mutation.mjs [group ...] [-- extra stryker options]
+// Usage: node scripts/mutation.mjs [--command] [group ...] [-- extra stryker options]
+//   runs the in-process runner (stryker.config.json, scripts/mutation-runner.mjs); --command runs the reference,
+//   StrykerJS's command runner (stryker.command.config.json: a node process per mutant, several times slower)
 //   groups (in priority order): precision-rules, loop-rules, iteration-rules, other-rules, semantic, rest; default: all
 //   (more-rules, more-support, rule-core: parts of other-rules, run on their own; not in the default list)
 //   e.g. node scripts/mutation.mjs precision-rules -- --force
@@ -55,7 +57,9 @@ const groups = {
 };
 
 const dash = process.argv.indexOf('--');
-const names = (dash < 0 ? process.argv.slice(2) : process.argv.slice(2, dash));
+const ours = (dash < 0 ? process.argv.slice(2) : process.argv.slice(2, dash));
+const config = ours.includes('--command') ? ['stryker.command.config.json'] : [];
+const names = ours.filter((a) => a !== '--command');
 const extra = dash < 0 ? [] : process.argv.slice(dash + 1);
 for (const name of names.length > 0 ? names : Object.keys(groups).filter((g) => !(g in parts))) {
   const files = groups[name];
@@ -65,7 +69,7 @@ for (const name of names.length > 0 ? names : Object.keys(groups).filter((g) => 
   }
   const mutate = extra.includes('--mutate') ? [] : ['--mutate', files.join(',')];
   console.log(`== ${name}: ${files.length} files`);
-  const run = spawnSync('npx', ['stryker', 'run', ...mutate, '--incrementalFile', `reports/mutation/${name}.json`, ...extra], {
+  const run = spawnSync('npx', ['stryker', 'run', ...config, ...mutate, '--incrementalFile', `reports/mutation/${name}.json`, ...extra], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -136,3 +136,24 @@ end;
 `).semantics.calls.map((c) => c.name);
   assert.deepEqual(calls, ['F_ONE', 'F_TWO', 'F_THREE', 'INNER_PROC']);
 });
+
+test('call resolution with the schema written: schema.package.member, SYS-qualified supplied packages and built-ins', () => {
+  const index = new WorkspaceIndex();
+  index.update('util.pks', 'create or replace package util as procedure log(p varchar2); end;\n/\n');
+  index.update('util.pkb', 'create or replace package body util as procedure log(p varchar2) is begin null; end; end;\n/\n');
+  const calls = resolutions(`create or replace package body pkg as
+  procedure helper is begin null; end;
+  procedure run is
+    l_n number;
+  begin
+    app.util.log('x'); app.pkg.helper; sys.dbms_output.put_line('y'); l_n := sys.upper('a'); l_n := sys.nvl(1, 2);
+    app.nowhere.f(1);
+  end;
+end pkg;
+/
+`, index);
+  assert.deepEqual(calls, [
+    'APP.UTIL.LOG:other-package', 'APP.PKG.HELPER:same-package', 'SYS.DBMS_OUTPUT.PUT_LINE:oracle-supplied',
+    'SYS.UPPER:oracle-supplied', 'SYS.NVL:oracle-supplied', 'APP.NOWHERE.F:unresolved',
+  ]);
+});

@@ -81,8 +81,10 @@ export function isFirstIterationTest(condition: string, loop: LoopStatementNode,
   const name = subject!.toUpperCase();
   if (rowcount) return value === '1' && (loop.loopKind === 'cursor-for' || loop.loopKind === 'basic');
   if (loop.loopKind === 'numeric-for' && loop.iterators[0] === name) {
-    const low = /^\s*(?!REVERSE\b)(.+?)\s*\.\./i.exec(loop.header)?.[1];
-    return low !== undefined && low.trim().toUpperCase() === value!.toUpperCase() && !loop.header.includes(',');
+    // the first value: the lower bound, or the upper one for REVERSE (`FOR i IN REVERSE 1 .. n`: i = n first)
+    const range = /^\s*(REVERSE\s+)?(.+?)\s*\.\.\s*(.+?)\s*$/i.exec(loop.header);
+    const first = range?.[1] ? range[3] : range?.[2];
+    return first !== undefined && first.toUpperCase() === value!.toUpperCase() && !loop.header.includes(',');
   }
   if (value !== '1') return false;
   // a counter the loop body increments once per iteration (and nothing else assigns in the loop)
