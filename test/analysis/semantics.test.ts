@@ -157,3 +157,17 @@ end pkg;
     'SYS.UPPER:oracle-supplied', 'SYS.NVL:oracle-supplied', 'APP.NOWHERE.F:unresolved',
   ]);
 });
+
+test('known counts: a collection built from literals has as many elements as the literals written', () => {
+  const over = (declaration: string, body = '') =>
+    estimates(`declare type t_vals is table of varchar2(30); l_vals t_vals${declaration}; begin ${body} for i in 1 .. l_vals.count loop null; end loop; end;`);
+  // a comma or parenthesis inside a literal, a doubled quote, q-quotes, numbers, NULL, TRUE, DATE literals
+  assert.deepEqual(over(` := t_vals('a,b', 'c', 'it''s (x)')`), ['inside a loop of about 3 iterations']);
+  assert.deepEqual(over(` := t_vals(1, -2, 3.5, 1e3, null, true, date '2024-01-01', q'[a,b]')`), ['inside a loop of about 8 iterations']);
+  assert.deepEqual(over(' := t_vals( )'), ['inside a loop of about 0 iterations']);
+  // one element at a time after an empty constructor
+  assert.deepEqual(over(' := t_vals()', `l_vals.extend; l_vals(l_vals.last) := 'a'; l_vals.extend; l_vals(l_vals.last) := 'b';`), ['inside a loop of about 2 iterations']);
+  // anything but literals: the count is not known
+  assert.deepEqual(over(" := t_vals(to_char(1), 'x')"), ['once per element of L_VALS']);
+  assert.deepEqual(over(" := t_vals('a')", 'select name bulk collect into l_vals from customers;'), ['once per element of L_VALS']);
+});

@@ -34,8 +34,19 @@ function literalConstructorCount(text: string): number | undefined {
 }
 
 /**
+ * 0 when a variable declared without an initial value is an associative array (`TABLE OF ... INDEX BY`) of a type
+ * visible here: such a collection starts empty, while a nested table or varray starts atomically NULL (its first
+ * `l(l.count + 1) := ...` raises COLLECTION_IS_NULL), so nothing is known of those.
+ */
+function emptyAssociativeArray(typeText: string | undefined, scope: Scope): number | undefined {
+  if (typeText === undefined || !/^[A-Za-z_][\w$#]*$/.test(typeText)) return undefined;
+  const type = scope.lookup(typeText.toUpperCase())?.symbol;
+  return type?.kind === 'type' && /\bINDEX\s+BY\b/i.test(type.declaration?.typeText ?? '') ? 0 : undefined;
+}
+
+/**
  * The number of elements of collection `name` when the code states it: a local initialised with a constructor
- * of literals, then (at the top level of the body, before the loop) assigned a literal constructor or one
+ * of literals (or an associative array declared without one: empty), then (at the top level of the body, before the loop) assigned a literal constructor or one
  * literal element at a time (`l(l.count + 1) := 'x'`, `l.extend; l(l.last) := 'x'`). Undefined when anything
  * else writes it (a loop, a BULK COLLECT, a parameter, a call).
  */
@@ -43,7 +54,9 @@ export function literalElementCount(name: string, scope: Scope, body: BlockNode 
   const found = scope.lookup(name);
   const declaration = found?.symbol.declaration;
   if (!found || found.symbol.kind !== 'variable' && found.symbol.kind !== 'constant' || !declaration || !body) return undefined;
-  let count = declaration.initialText === undefined ? undefined : literalConstructorCount(declaration.initialText);
+  let count = declaration.initialText === undefined
+    ? emptyAssociativeArray(declaration.typeText, scope)
+    : literalConstructorCount(declaration.initialText);
   const element = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\(\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*(?:COUNT\s*\+\s*1|LAST)\s*\)\s*:=\s*(.+?)\s*;?\s*$`, 'is');
   const whole = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*:=\s*([\s\S]+?)\s*;?\s*$`, 'i');
   const mentions = new RegExp(String.raw`(?:^|[^\w$#.])${name.replace(/[$]/g, '\\$')}(?:$|[^\w$#])`, 'i');
