@@ -15,7 +15,7 @@ import { GitDiffError } from './gitDiff.ts';
 import type { CheckReport, FailOn } from './model.ts';
 import { createProgress } from './progress.ts';
 import { createProjectAnalyzer, type ProjectAnalyzer } from '../analysis/analyzeProject.ts';
-import { render } from './reporters/index.ts';
+import { renderChunks } from './reporters/index.ts';
 import { summaryLine } from './reporters/text.ts';
 import { prepareRun, readPathList, UsageError } from './runSetup.ts';
 import { checkInputs } from './checkInputs.ts';
@@ -137,9 +137,10 @@ export async function runCheck(
     report.findings = report.findings.filter((f) => !fixed.has(f));
   }
 
-  const text = render(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
+  // In chunks as they are made: the report of a large run is never whole in memory (reporters/index.ts).
+  const text = renderChunks(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
   if (options.output === undefined) {
-    io.stdout(text);
+    for (const chunk of text) io.stdout(chunk);
   } else {
     try {
       writeFileAtomically(resolve(io.cwd, options.output), text);
