@@ -189,3 +189,16 @@ test('an install folder the user may not write to: the cache goes to the user\'s
     rmSync(top, { recursive: true, force: true });
   }
 });
+
+test('a run with a file above 8 MB checks it under a tighter heap growth and sets the check\'s back: its cache is taken next time', () => {
+  const dir = install();
+  // 9 MB, mostly one comment: quick to check, large enough for the tighter growth (heapGrowth.ts)
+  writeFileSync(join(dir, 'large.sql'), `-- ${'x'.repeat(9 * 1024 * 1024)}\nbegin\n  null;\nend;\n/\n`);
+  const large = ['check', '--format', 'json', 'large.sql'];
+  const first = run(dir, large);
+  assert.equal(first.code, 0);
+  assert.deepEqual(first.cache, ['missing', 'written']);
+  const second = run(dir, large);
+  assert.deepEqual(second.cache, ['used'], 'made under the flags it is taken under');
+  assert.equal(withoutTimings(second.stdout), withoutTimings(first.stdout));
+});

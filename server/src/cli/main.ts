@@ -23,7 +23,7 @@ import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safe
 import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
 import { cacheKey, RunCache } from './scale/checkCache.ts';
-import { boundHeapGrowth } from './heapGrowth.ts';
+import { boundHeapGrowth, withGrowthForLargestFile } from './heapGrowth.ts';
 import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
@@ -114,7 +114,8 @@ export async function runCheck(
   const choice = {
     config: run.config.analyzer, jobs: options.jobs, cache, dialectChecked: options.dialectCheck, totalBytes: sized.totalBytes, warn,
   };
-  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer, { findingsOnly: true }), [...discovery.errors, ...sized.errors], {
+  const largest = files.reduce((most, f) => Math.max(most, f.size ?? 0), 0);
+  const report = await withGrowthForLargestFile(largest, () => runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer, { findingsOnly: true }), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
@@ -125,7 +126,7 @@ export async function runCheck(
         io.stderr(`plsql-perf: cannot read ${error.file}: ${error.message}\n`);
       }
     },
-  }, choice);
+  }, choice));
   progress.done();
   const pathOf = new Map(files.map((f) => [f.display, f.path]));
   report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));
