@@ -11,12 +11,16 @@
 // The cache is an optimisation only: missing, unreadable, stale or refused, the bundle is compiled from its
 // text and the run is the same. It is keyed by a hash of the bundle's text and the node build (V8 checks its
 // own version, the source and its flags again and refuses a cache that does not fit, which counts as stale).
-// It lives next to the bundle, so whoever may change the code is the only one who may change its cache; where
-// that folder is not writable (a package installed by another user) there is simply no cache.
+// It lives next to the bundle, so whoever may change the code is the only one who may change its cache. Where
+// that folder is not writable (a package installed by root, run by a user) it lives in the user's own cache
+// folder ($XDG_CACHE_HOME or ~/.cache, then plsql-perf/), taken only while that folder is the user's and no one
+// else may write to it: V8 runs what a cache holds. `npm run build` makes the cache (scripts/warm-code-cache.mjs),
+// so the first run after a build is as fast as the next ones.
 // PLSQL_PERF_CODE_CACHE=off turns it off; PLSQL_PERF_CODE_CACHE=trace says on standard error what happened.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -51,10 +55,47 @@ const HEADER_LENGTH = 81;
 /** Cache files kept per bundle (one per set of node flags: runs under many flag sets would fill the disk). */
 const MAX_CACHE_FILES = 4;
 
+/**
+ * The user's own folder for caches of bundles in folders the user may not write to; undefined when there is
+ * none or it is not safe: it must be a folder of this user that no one else may write to (a cache planted by
+ * someone else would run as this user).
+ */
+function userCacheDir(create) {
+  const base = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
+  if (base === '' || typeof process.getuid !== 'function') return undefined;
+  const dir = join(base, 'plsql-perf');
+  if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stats = statSync(dir);
+  return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o022) === 0 ? dir : undefined;
+}
+
+/**
+ * Where the bundle's cache may be, in the order they are tried: next to the bundle, then in the user's folder.
+ * `prefix` names every cache file of the bundle in that folder (for pruning).
+ */
+function cachePlaces(bundleFile, profile) {
+  const beside = { dir: dirname(bundleFile), prefix: `${basename(bundleFile)}.` };
+  // In the user's folder the name starts with a hash of the bundle's path: each install has its own files.
+  const own = (dir) => ({ dir, prefix: `${sha1(bundleFile).slice(0, 16)}.${basename(bundleFile)}.` });
+  const places = [beside, { dir: undefined, own }];
+  return places.map((place) => ({
+    /** The cache file; undefined when the place is the user's folder and it is missing or not safe. */
+    file(create) {
+      let at = place;
+      if (place.own) {
+        const dir = userCacheDir(create);
+        if (dir === undefined) return undefined;
+        at = place.own(dir);
+      }
+      this.dir = at.dir;
+      this.prefix = at.prefix;
+      return join(at.dir, `${at.prefix}${profile}.v8cache`);
+    },
+  }));
+}
+
 /** Removes the least recently written cache files of the bundle beyond MAX_CACHE_FILES. */
-function pruneCaches(bundleFile) {
-  const dir = dirname(bundleFile);
-  const prefix = `${basename(bundleFile)}.`;
+function pruneCaches(dir, prefix) {
   const caches = readdirSync(dir)
     .filter((name) => name.startsWith(prefix) && name.endsWith('.v8cache'))
     .map((name) => ({ path: join(dir, name), written: statSync(join(dir, name)).mtimeMs }))
@@ -69,19 +110,28 @@ function loadWithCodeCache(bundleUrl, argv) {
   const mode = process.env.PLSQL_PERF_CODE_CACHE;
   const enabled = mode !== 'off';
   const trace = mode === 'trace' ? (what) => process.stderr.write(`plsql-perf: code cache ${what}\n`) : () => {};
-  const cacheFile = `${file}.${cacheProfile(argv)}.v8cache`;
-  const key = sha1(`${process.version} ${process.arch}\n${source}`);
+  const profile = cacheProfile(argv); // also sets check's heap flag, with or without a cache
+  const places = enabled ? cachePlaces(file, profile) : [];
+  const key = enabled ? sha1(`${process.version} ${process.arch}\n${source}`) : '';
 
   let cachedData;
-  if (enabled) {
+  let taken;
+  for (const place of places) {
+    let cacheFile;
     try {
+      cacheFile = place.file(false);
+      if (cacheFile === undefined) continue;
       const bytes = readFileSync(cacheFile);
       const data = bytes.subarray(HEADER_LENGTH);
       if (bytes.subarray(0, 40).toString('latin1') !== key) trace('stale');
       else if (bytes.subarray(40, 80).toString('latin1') !== sha1(data)) trace('damaged');
-      else cachedData = data;
+      else {
+        cachedData = data;
+        taken = place;
+        break;
+      }
     } catch {
-      trace('missing');
+      if (place === places[0]) trace('missing'); // the user's folder is only a second place: no word when it has none
     }
   }
   // The same wrapper as node's CommonJS loader, on the first line so that line numbers stay those of the file.
@@ -94,22 +144,45 @@ function loadWithCodeCache(bundleUrl, argv) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
 
+  /** Writes the cache to one place, whole or not at all (also with runs in parallel). */
+  const write = (place, data) => {
+    const cacheFile = place.file(true);
+    if (cacheFile === undefined) throw new Error('no cache folder of this user');
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${key}${sha1(data)}\n`, 'latin1'), data]));
+      renameSync(temporary, cacheFile);
+    } catch (err) {
+      rmSync(temporary, { force: true });
+      throw err;
+    }
+    pruneCaches(place.dir, place.prefix);
+  };
+
   /**
    * After the run, so that the cache holds every function the run compiled; only after a run that did its work
-   * (exit 0 or 1: a usage error compiles little of what the next run needs). Never fails the command.
+   * (exit 0 or 1: a usage error compiles little of what the next run needs). Next to the bundle, else (that
+   * folder is not writable) in the user's folder; a cache V8 refused is written where it was found. Never fails
+   * the command.
    */
   const saveCodeCache = (exitCode) => {
     if (!enabled || used || (exitCode !== 0 && exitCode !== 1)) return;
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    let data;
     try {
-      const data = script.createCachedData();
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${key}${sha1(data)}\n`, 'latin1'), data]));
-      renameSync(temporary, cacheFile); // whole or not at all, also with runs in parallel
-      trace('written');
-      pruneCaches(file);
+      data = script.createCachedData();
     } catch (err) {
-      rmSync(temporary, { force: true });
       trace(`not written: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    const order = taken === undefined ? places : [taken, ...places.filter((p) => p !== taken)];
+    for (const [i, place] of order.entries()) {
+      try {
+        write(place, data);
+        trace(place === places[0] ? 'written' : 'written to the user cache folder');
+        return;
+      } catch (err) {
+        if (i === order.length - 1) trace(`not written: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }
   };
   return { exports: module.exports, saveCodeCache };

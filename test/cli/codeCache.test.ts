@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
@@ -95,8 +95,6 @@ test('a changed bundle makes the cache stale; damaged data never reaches V8; a c
   assert.deepEqual(run(dir, check).cache, ['used']);
 });
 
-// A folder the user may not write to (a package installed by another user) is cli.test.ts's unreadable-directory
-// test: it runs a copy of the command as an unprivileged user from a folder owned by root.
 test('a run that ends in a usage error writes no cache', () => {
   const dir = install();
   const usage = run(dir, ['check', '--no-such-option', 'examples']);
@@ -117,4 +115,90 @@ test('at most four cache files per bundle: runs under other node flags replace t
   assert.equal(cacheFiles(dir).length, 4);
   assert.match(withFlags(1005), /code cache used/, 'the latest is kept');
   assert.match(withFlags(1000), /code cache missing/, 'the oldest is gone');
+});
+
+test('npm run build makes the cache (scripts/warm-code-cache.mjs): the first check after a build takes it', () => {
+  const dir = install();
+  const warm = spawnSync(process.execPath, [join(repoRoot, 'scripts/warm-code-cache.mjs'), dir], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 300_000 });
+  assert.equal(warm.status, 0, warm.stderr);
+  assert.match(warm.stdout, /code cache of check: written/);
+  assert.deepEqual(cacheFiles(dir), ['cli.cjs.check.v8cache']);
+  const first = run(dir, check);
+  assert.deepEqual(first.cache, ['used']);
+  assert.equal(withoutTimings(first.stdout), withoutTimings(run(dir, check, 'off').stdout));
+  // made again from scratch on the next build (a run that takes a cache never writes one)
+  const before = readFileSync(join(dir, 'dist/cli.cjs.check.v8cache'));
+  appendFileSync(join(dir, 'dist/cli.cjs'), '\n// rebuilt\n');
+  assert.equal(spawnSync(process.execPath, [join(repoRoot, 'scripts/warm-code-cache.mjs'), dir], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }).status, 0);
+  assert.notDeepEqual(readFileSync(join(dir, 'dist/cli.cjs.check.v8cache')), before);
+  assert.deepEqual(run(dir, check).cache, ['used']);
+});
+
+// As root every folder is writable: the read-only install is run as user nobody (setpriv), as cli.test.ts does.
+test('an install folder the user may not write to: the cache goes to the user\'s own cache folder, never to one others may write', () => {
+  const asRoot = process.getuid?.() === 0;
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+  if (asRoot && !setpriv) assert.fail('running as root needs setpriv (util-linux) to drop to an unprivileged user for this test');
+  const top = mkdtempSync(join(tmpdir(), 'plsql-perf-ro-install-'));
+  try {
+    chmodSync(top, 0o755);
+    const dir = join(top, 'tool');
+    for (const file of ['bin/plsql-perf.mjs', 'dist/cli.cjs']) {
+      mkdirSync(join(dir, file, '..'), { recursive: true, mode: 0o755 });
+      copyFileSync(join(repoRoot, file), join(dir, file));
+      chmodSync(join(dir, file), 0o644);
+    }
+    for (const sub of ['', 'bin', 'dist']) chmodSync(join(dir, sub), 0o555);
+    cpSync(join(repoRoot, 'examples'), join(top, 'examples'), { recursive: true });
+    const home = join(top, 'home');
+    mkdirSync(home, { mode: 0o755 });
+    if (asRoot) chownSync(home, 65534, 65534);
+    const as = (env: Record<string, string>) => {
+      const command = [process.execPath, join(dir, 'bin/plsql-perf.mjs'), ...check];
+      const options = { cwd: top, encoding: 'utf8' as const, timeout: 120_000, env: { PATH: process.env.PATH ?? '', PLSQL_PERF_CODE_CACHE: 'trace', ...env } };
+      const r = asRoot
+        ? spawnSync(setpriv!, ['--reuid=65534', '--regid=65534', '--clear-groups', ...command], options)
+        : spawnSync(command[0]!, command.slice(1), options);
+      return { code: r.status, stdout: r.stdout, cache: [...r.stderr.matchAll(/^plsql-perf: code cache (.*)$/gm)].map((m) => m[1]) };
+    };
+    const first = as({ HOME: home });
+    assert.equal(first.code, 1, 'the run itself is not affected');
+    assert.deepEqual(first.cache, ['missing', 'written to the user cache folder']);
+    const folder = join(home, '.cache/plsql-perf');
+    assert.equal(statSync(folder).mode & 0o777, 0o700);
+    assert.equal(readdirSync(folder).filter((f) => f.endsWith('.check.v8cache')).length, 1);
+    const second = as({ HOME: home });
+    assert.deepEqual(second.cache, ['missing', 'used']);
+    assert.equal(withoutTimings(second.stdout), withoutTimings(first.stdout));
+    assert.deepEqual(readdirSync(join(dir, 'dist')).sort(), ['cli.cjs'], 'nothing written next to the bundle');
+
+    // A cache folder others may write to is never read nor written: a planted cache would run as this user.
+    if (asRoot) {
+      chmodSync(folder, 0o777);
+      const shared = as({ HOME: home });
+      assert.deepEqual(shared.cache, ['missing', 'not written: no cache folder of this user']);
+      assert.equal(withoutTimings(shared.stdout), withoutTimings(first.stdout));
+    }
+    // No home to write to: the run goes on without a cache.
+    const homeless = as({ HOME: '/nonexistent/home' });
+    assert.equal(homeless.code, 1);
+    assert.equal(homeless.cache[0], 'missing');
+    assert.match(homeless.cache.at(-1)!, /^not written: /);
+    assert.equal(withoutTimings(homeless.stdout), withoutTimings(first.stdout));
+  } finally {
+    rmSync(top, { recursive: true, force: true });
+  }
+});
+
+test('a run with a file above 8 MB checks it under a tighter heap growth and sets the check\'s back: its cache is taken next time', () => {
+  const dir = install();
+  // 9 MB, mostly one comment: quick to check, large enough for the tighter growth (heapGrowth.ts)
+  writeFileSync(join(dir, 'large.sql'), `-- ${'x'.repeat(9 * 1024 * 1024)}\nbegin\n  null;\nend;\n/\n`);
+  const large = ['check', '--format', 'json', 'large.sql'];
+  const first = run(dir, large);
+  assert.equal(first.code, 0);
+  assert.deepEqual(first.cache, ['missing', 'written']);
+  const second = run(dir, large);
+  assert.deepEqual(second.cache, ['used'], 'made under the flags it is taken under');
+  assert.equal(withoutTimings(second.stdout), withoutTimings(first.stdout));
 });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { compareFindings } from '../syntax/finding.ts';
 import { decodeSource } from '../parser/decodeSource.ts';
 import { findDirectives } from '../analysis/suppressions.ts';
+import { linesAt } from './codeLines.ts';
 import { describeFsError, type SourceFile } from './discover.ts';
 import type { CheckReport, FileError, FileFinding, UnexplainedSuppression } from './model.ts';
 import type { ProjectAnalyzer } from '../analysis/analyzeProject.ts';
@@ -74,9 +75,9 @@ export function checkFiles(
     }
     report.files++;
     report.lines += result.lines;
-    const lines = result.findings.length > 0 ? text.split(/\r\n?|\n/) : [];
+    const lines = linesAt(text, result.findings.map((f) => f.line));
     for (const f of result.findings) {
-      report.findings.push({ ...f, file: file.display, code: lines[f.line - 1] });
+      report.findings.push({ ...f, file: file.display, code: lines.get(f.line) });
     }
     // Suppressions that give no reason, for the reviewer (the markdown checklist lists them).
     if (text.includes('plsql-perf-')) {

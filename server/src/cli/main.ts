@@ -15,7 +15,7 @@ import { GitDiffError } from './gitDiff.ts';
 import type { CheckReport, FailOn } from './model.ts';
 import { createProgress } from './progress.ts';
 import { createProjectAnalyzer, type ProjectAnalyzer } from '../analysis/analyzeProject.ts';
-import { render } from './reporters/index.ts';
+import { renderChunks } from './reporters/index.ts';
 import { summaryLine } from './reporters/text.ts';
 import { prepareRun, readPathList, UsageError } from './runSetup.ts';
 import { checkInputs } from './checkInputs.ts';
@@ -23,7 +23,7 @@ import { OutputRefused, refuseInputOverwrite, writeFileAtomically } from './safe
 import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
 import { cacheKey, RunCache } from './scale/checkCache.ts';
-import { boundHeapGrowth } from './heapGrowth.ts';
+import { boundHeapGrowth, withGrowthForLargestFile } from './heapGrowth.ts';
 import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
@@ -114,7 +114,8 @@ export async function runCheck(
   const choice = {
     config: run.config.analyzer, jobs: options.jobs, cache, dialectChecked: options.dialectCheck, totalBytes: sized.totalBytes, warn,
   };
-  const report = await runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer, { findingsOnly: true }), [...discovery.errors, ...sized.errors], {
+  const largest = files.reduce((most, f) => Math.max(most, f.size ?? 0), 0);
+  const report = await withGrowthForLargestFile(largest, () => runChecks(files, (): ProjectAnalyzer => makeAnalyzer(run.config.analyzer, { findingsOnly: true }), [...discovery.errors, ...sized.errors], {
     onProgress: (pass, done, total, file) => progress.update(pass, done, total, file.display),
     onError: (error, cause) => {
       progress.done();
@@ -125,7 +126,7 @@ export async function runCheck(
         io.stderr(`plsql-perf: cannot read ${error.file}: ${error.message}\n`);
       }
     },
-  }, choice);
+  }, choice));
   progress.done();
   const pathOf = new Map(files.map((f) => [f.display, f.path]));
   report.findings = report.findings.filter((f) => run.reports(f, pathOf.get(f.file) ?? f.file));
@@ -137,9 +138,10 @@ export async function runCheck(
     report.findings = report.findings.filter((f) => !fixed.has(f));
   }
 
-  const text = render(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
+  // In chunks as they are made: the report of a large run is never whole in memory (reporters/index.ts).
+  const text = renderChunks(options.format, report, { failOn: options.failOn, quiet: options.quiet, docsBaseUrl: DOCS_BASE_URL }, VERSION);
   if (options.output === undefined) {
-    io.stdout(text);
+    for (const chunk of text) io.stdout(chunk);
   } else {
     try {
       writeFileAtomically(resolve(io.cwd, options.output), text);

@@ -75,14 +75,18 @@ export function refuseInputOverwrite(target: string, display: string, inputs: In
   }
 }
 
-/** Writes `text` to `target` through a temporary file in the same directory, renamed into place. */
-export function writeFileAtomically(target: string, text: string): void {
+/**
+ * Writes `text` to `target` through a temporary file in the same directory, renamed into place. Text given in
+ * chunks is written chunk by chunk as they are made (a long report is never whole in memory).
+ */
+export function writeFileAtomically(target: string, text: string | Iterable<string>): void {
   const real = resolvedPath(target); // a link to the report stays a link: its target is replaced
   const temporary = join(dirname(real), `.${basename(real)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   const fd = openSync(temporary, 'wx', 0o666);
   try {
     try {
-      writeFileSync(fd, text);
+      if (typeof text === 'string') writeFileSync(fd, text);
+      else for (const chunk of text) writeFileSync(fd, chunk); // each at the end of what is written so far
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -4,6 +4,8 @@
  * "Trojan Source"). They are shown as `\xHH` / `\uHHHH` instead. Tabs stay; line breaks are flattened by
  * `oneLine`.
  */
+import { escapeRawInJson } from './jsonChunks.ts';
+
 const CONTROL = /[\x00-\x08\x0B-\x1F\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function escapeControl(s: string): string {
@@ -20,8 +22,9 @@ export function oneLine(s: string): string {
 
 /**
  * JSON.stringify escapes C0 controls but leaves DEL, C1 controls and the bidirectional overrides raw; JSON
- * allows `\uHHHH` for any of them, so the report stays byte-for-byte plain and reads the same.
+ * allows `\uHHHH` for any of them, so the report stays byte-for-byte plain and reads the same. Long reports are
+ * written in chunks by jsonChunks.ts, which gives the same text.
  */
 export function toJsonText(value: unknown): string {
-  return `${JSON.stringify(value, null, 2).replace(/[\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  return `${escapeRawInJson(JSON.stringify(value, null, 2))}\n`;
 }

@@ -67,16 +67,29 @@ function checklistItem(f: FileFinding, docsBaseUrl: string | undefined, options:
  * the repository root.
  */
 export function renderMarkdown(report: CheckReport, docsBaseUrl?: string, options: ChecklistOptions = {}): string {
-  const out: string[] = ['# plsql-perf review checklist', ''];
+  return [...markdownChunks(report, docsBaseUrl, options)].join('');
+}
+
+/** The checklist's text in pieces, as `renderMarkdown` gives it whole (lines joined by line breaks). */
+export function* markdownChunks(report: CheckReport, docsBaseUrl?: string, options: ChecklistOptions = {}): Generator<string> {
+  let first = true;
+  for (const line of checklistLines(report, docsBaseUrl, options)) {
+    yield first ? line : `\n${line}`;
+    first = false;
+  }
+}
+
+function* checklistLines(report: CheckReport, docsBaseUrl: string | undefined, options: ChecklistOptions): Generator<string> {
+  yield '# plsql-perf review checklist';
+  yield '';
   const c = countBySeverity(report.findings);
-  out.push(
-    `${plural(report.files, 'file')} checked, ${plural(report.lines, 'line')}: ` +
-      `${plural(report.findings.length, 'finding')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info).`,
-    '',
-  );
+  yield `${plural(report.files, 'file')} checked, ${plural(report.lines, 'line')}: ` +
+    `${plural(report.findings.length, 'finding')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info).`;
+  yield '';
 
   if (report.findings.length > 0) {
-    out.push(...summaryTable(report.findings), '');
+    yield* summaryTable(report.findings);
+    yield '';
     const byFile = new Map<string, FileFinding[]>();
     for (const f of report.findings) {
       const list = byFile.get(f.file);
@@ -86,27 +99,29 @@ export function renderMarkdown(report: CheckReport, docsBaseUrl?: string, option
     for (const [file, findings] of byFile) {
       // Most severe first within a file, then by position: the reviewer starts with what matters most.
       const ordered = [...findings].sort((a, b) => severityRank[b.severity] - severityRank[a.severity] || a.line - b.line || a.column - b.column);
-      out.push(`## ${escapeMarkdown(file)}`, '');
-      for (const f of ordered) out.push(...checklistItem(f, docsBaseUrl, options));
-      out.push('');
+      yield `## ${escapeMarkdown(file)}`;
+      yield '';
+      for (const f of ordered) yield* checklistItem(f, docsBaseUrl, options);
+      yield '';
     }
   } else {
-    out.push('No findings.', '');
+    yield 'No findings.';
+    yield '';
   }
 
   const unexplained = report.unexplainedSuppressions ?? [];
   if (unexplained.length > 0) {
-    out.push('## Suppressions without a reason', '', 'Each hides findings; ask for the reason after ` -- ` in the comment.', '');
+    yield* ['## Suppressions without a reason', '', 'Each hides findings; ask for the reason after ` -- ` in the comment.', ''];
     for (const s of unexplained) {
-      out.push(`- [ ] ${escapeMarkdown(s.file)} line ${s.line}: ${s.kind} ${s.rules.map(escapeMarkdown).join(', ')}`);
+      yield `- [ ] ${escapeMarkdown(s.file)} line ${s.line}: ${s.kind} ${s.rules.map(escapeMarkdown).join(', ')}`;
     }
-    out.push('');
+    yield '';
   }
 
   if (report.errors.length > 0) {
-    out.push('## Files not checked', '');
-    for (const e of report.errors) out.push(`- ${escapeMarkdown(e.file)}: ${escapeMarkdown(e.message)}`);
-    out.push('');
+    yield '## Files not checked';
+    yield '';
+    for (const e of report.errors) yield `- ${escapeMarkdown(e.file)}: ${escapeMarkdown(e.message)}`;
+    yield '';
   }
-  return out.join('\n');
 }

@@ -9,6 +9,7 @@ import type { Severity, SourceRange } from '../../syntax/finding.ts';
 import type { CheckReport, FileFinding } from '../model.ts';
 import { KNOWN_RULE_IDS, ruleInfo } from '../ruleInfo.ts';
 import { toJsonText } from './escape.ts';
+import { jsonChunks, StreamedList } from './jsonChunks.ts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -76,11 +77,13 @@ function result(f: FileFinding, ruleIndex: number) {
   return out;
 }
 
-export function renderSarif(report: CheckReport, options: SarifOptions | string): string {
+/** The SARIF log; its results a StreamedList (each result made as it is written). */
+function sarifLog(report: CheckReport, options: SarifOptions | string) {
   const { version, docsBaseUrl } = typeof options === 'string' ? { version: options, docsBaseUrl: undefined } : options;
   const ruleIds = [...new Set([...KNOWN_RULE_IDS, ...report.findings.map((f) => f.rule)])].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const sarif = {
+  const findings = report.findings;
+  return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [
@@ -103,9 +106,18 @@ export function renderSarif(report: CheckReport, options: SarifOptions | string)
           },
         ],
         columnKind: 'utf16CodeUnits',
-        results: report.findings.map((f) => result(f, ruleIndex.get(f.rule)!)),
+        results: new StreamedList(findings.length, function* () {
+          for (const f of findings) yield result(f, ruleIndex.get(f.rule)!);
+        }),
       },
     ],
   };
-  return toJsonText(sarif);
+}
+
+export function renderSarif(report: CheckReport, options: SarifOptions | string): string {
+  return toJsonText(sarifLog(report, options));
+}
+
+export function sarifChunks(report: CheckReport, options: SarifOptions | string): Iterable<string> {
+  return jsonChunks(sarifLog(report, options));
 }

@@ -9,6 +9,7 @@ import { severityRank, type Severity } from '../../syntax/finding.ts';
 import type { CheckReport, FileFinding } from '../model.ts';
 import { ruleInfo } from '../ruleInfo.ts';
 import { oneLine, toJsonText } from './escape.ts';
+import { jsonChunks, StreamedList } from './jsonChunks.ts';
 
 export const ENGINE_ID = 'plsql-perf';
 
@@ -32,7 +33,14 @@ function primaryLocation(f: FileFinding) {
   };
 }
 
-export function renderSonarQube(report: CheckReport): string {
+/** A list made finding by finding while it is written. */
+function perFinding<T>(findings: readonly FileFinding[], make: (f: FileFinding) => T): StreamedList<T> {
+  return new StreamedList(findings.length, function* () {
+    for (const f of findings) yield make(f);
+  });
+}
+
+function sonarQubeReport(report: CheckReport) {
   // A rule's impact is the highest severity it reported in this run (settings and loop heat can raise it).
   const worst = new Map<string, Severity>();
   for (const f of report.findings) {
@@ -50,17 +58,33 @@ export function renderSonarQube(report: CheckReport): string {
       impacts: [{ softwareQuality: isCorrectness(id) ? 'RELIABILITY' : 'MAINTAINABILITY', severity: impactSeverity[worst.get(id)!] }],
     };
   });
-  const issues = report.findings.map((f) => ({ ruleId: f.rule, primaryLocation: primaryLocation(f) }));
-  return toJsonText({ rules, issues });
+  const issues = perFinding(report.findings, (f) => ({ ruleId: f.rule, primaryLocation: primaryLocation(f) }));
+  return { rules, issues };
 }
 
-export function renderSonarQubeLegacy(report: CheckReport): string {
-  const issues = report.findings.map((f) => ({
+function sonarQubeLegacyReport(report: CheckReport) {
+  const issues = perFinding(report.findings, (f) => ({
     engineId: ENGINE_ID,
     ruleId: f.rule,
     severity: legacySeverity[f.severity],
     type: isCorrectness(f.rule) ? 'BUG' : 'CODE_SMELL',
     primaryLocation: primaryLocation(f),
   }));
-  return toJsonText({ issues });
+  return { issues };
+}
+
+export function renderSonarQube(report: CheckReport): string {
+  return toJsonText(sonarQubeReport(report));
+}
+
+export function renderSonarQubeLegacy(report: CheckReport): string {
+  return toJsonText(sonarQubeLegacyReport(report));
+}
+
+export function sonarQubeChunks(report: CheckReport): Iterable<string> {
+  return jsonChunks(sonarQubeReport(report));
+}
+
+export function sonarQubeLegacyChunks(report: CheckReport): Iterable<string> {
+  return jsonChunks(sonarQubeLegacyReport(report));
 }

@@ -12,12 +12,15 @@ export function summaryLine(report: CheckReport): string {
   return `${s}; parse ${report.parseMs} ms, index ${report.indexMs} ms${graph}, analysis ${report.analysisMs} ms`;
 }
 
-export function renderText(report: CheckReport, options: ReportOptions): string {
-  const out: string[] = [];
+/** The report's lines, each with its line break (a report with nothing to say is empty). */
+export function* textChunks(report: CheckReport, options: ReportOptions): Generator<string> {
   for (const f of report.findings) {
-    out.push(`${oneLine(f.file)}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${oneLine(f.message)}`);
+    yield `${oneLine(f.file)}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${oneLine(f.message)}\n`;
   }
-  for (const e of report.errors) out.push(`${oneLine(e.file)}: error: ${oneLine(e.message)}`);
-  if (!options.quiet) out.push(summaryLine(report));
-  return out.length > 0 ? `${out.join('\n')}\n` : '';
+  for (const e of report.errors) yield `${oneLine(e.file)}: error: ${oneLine(e.message)}\n`;
+  if (!options.quiet) yield `${summaryLine(report)}\n`;
+}
+
+export function renderText(report: CheckReport, options: ReportOptions): string {
+  return [...textChunks(report, options)].join('');
 }
