@@ -217,3 +217,62 @@ test('a key through a view over a view resolves, a self-referencing or too deep 
   assert.equal(deepKeys('D4'), 1);
   assert.equal(deepKeys('D5'), 0);
 });
+
+test('DDL forms that declare no key, or a key only where the reference says so', () => {
+  // unnamed out-of-line PRIMARY KEY, FOREIGN KEY and CHECK constraints, and a column after an out-of-line key
+  assert.deepEqual(described(`create table order_lines (
+    order_id number, line_no number,
+    primary key (order_id, line_no),
+    foreign key (order_id) references orders (id),
+    check (line_no > 0),
+    unique (item_desc), item_desc varchar2(40)
+  )`), [
+    'ORDER_LINES:primary key:ORDER_ID+LINE_NO | ORDER_ID,LINE_NO,ITEM_DESC | ORDER_ID NUMBER, LINE_NO NUMBER, ITEM_DESC VARCHAR2(40)',
+    'ORDER_LINES:unique:ITEM_DESC | ORDER_ID,LINE_NO,ITEM_DESC | ORDER_ID NUMBER, LINE_NO NUMBER, ITEM_DESC VARCHAR2(40)',
+  ]);
+  // a key column named like a sort keyword (DESCRIPTION) is a column
+  assert.deepEqual(keys('create unique index ix on t (description)'), ['T:unique:DESCRIPTION']);
+  // CREATE TABLE ... AS SELECT with a column list: names and a key, no types
+  assert.deepEqual(described('create table t (id primary key, code) as select id, code from u'), ['T:primary key:ID | ID,CODE | ']);
+  // a user-defined type whose name starts like a keyword (NOT..., AS...) is a type
+  assert.deepEqual(described('create table t (id number primary key, notes notes_tab, asset asset_t) nested table notes store as t_notes'),
+    ['T:primary key:ID | ID,NOTES,ASSET | ID NUMBER, NOTES NOTES_TAB, ASSET ASSET_T']);
+  // partitions after the column list are not columns
+  assert.deepEqual(described(`create table sales (id number primary key, region varchar2(1))
+    partition by list (region) (partition p_east values ('E'), partition p_west values ('W'))`),
+  ['SALES:primary key:ID | ID,REGION | ID NUMBER, REGION VARCHAR2(1)']);
+  // a CTAS whose query says UNIQUE declares no key
+  assert.deepEqual(keys('create table t as select * from (select unique id from u)'), []);
+  // a bitmap index is not unique; ALTER TABLE DROP UNIQUE and a CHECK over words add no key
+  assert.deepEqual(keys('create bitmap index ix on t (status)'), []);
+  assert.deepEqual(keys('alter table t drop unique (email) keep index'), []);
+  assert.deepEqual(keys('alter table t add constraint t_ck check (a is not null)'), []);
+  // a view is no table key
+  assert.deepEqual(keys('create view v as select id from t'), []);
+});
+
+test('simple views (Oracle SQL reference forms): clauses before AS, UNIQUE/ALL, subqueries in the select list and the WHERE clause', () => {
+  assert.deepEqual(views('create or replace view v bequeath definer as select id from t'), ['V<-T:ID=ID']);
+  assert.deepEqual(views('create view v sharing = metadata default collation using_nls_comp as select id from t'), ['V<-T:ID=ID']);
+  assert.deepEqual(views('create view emp_v of emp_t under person_v as select id from emp'), []);
+  assert.deepEqual(views('create view v as select unique id from t'), []);
+  assert.deepEqual(views('create view v as select all id, code from t'), ['V<-T:ID=ID+CODE=CODE']);
+  assert.deepEqual(views('create view v as select id, (select max(x) from u where u.id = t.id) mx from t'), ['V<-T:ID=ID']);
+  assert.deepEqual(views("create view v as select id from t where status = 'A'"), ['V<-T:ID=ID']);
+  assert.deepEqual(views('create view v as select id from t where id in (select t_id from u group by t_id having count(*) > 1)'), ['V<-T:ID=ID']);
+  assert.deepEqual(views('create view v as select id from t where x > 0 group by id'), []);
+  assert.deepEqual(views('create view v (a, b) as select * from t'), []);
+  assert.deepEqual(views("create view v as select id, 'A' status, substr(code, 1, 3) code3 from t"), ['V<-T:ID=ID']);
+  assert.deepEqual(views('create view v as select status s from status'), ['V<-STATUS:S=STATUS']);
+});
+
+test('a view showing only part of a composite key has no key', () => {
+  const facts = [
+    ...factsOfStatement('create table t (a number, b number, constraint t_pk primary key (a, b))', 1),
+    ...factsOfStatement('create view v as select a from t', 2),
+    ...factsOfStatement('create view w as select a, b from t', 3),
+  ];
+  const of = (name: string) => resolveKeys(name, (n) => facts.filter((f) => f.table === n)).map((k) => k.columns.join('+'));
+  assert.deepEqual(of('V'), []);
+  assert.deepEqual(of('W'), ['A+B']);
+});
