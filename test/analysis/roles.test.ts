@@ -75,6 +75,9 @@ test('demo scripts present themselves: PAUSE, CLEAR SCREEN, TIMING START, SET AU
   for (const command of ['PAUSE Press return', 'CLEAR SCREEN', 'TIMING START load', 'SET AUTOTRACE ON', 'set autot on', 'SET AUTOTRACE  TRACEONLY EXPLAIN', 'set autotrace on statistics']) {
     assert.equal(roleOf(`${command}\n${block}`), 'demo', command);
   }
+  // a lone '/' that re-runs the buffer and a lone '.' that ends it make no script of a file
+  assert.equal(roleOf(`commit;\n/\n${block}`), 'application');
+  assert.equal(roleOf(`select 1 from dual\n.\n${block}`), 'application');
   for (const command of ['SET TIMING ON', 'TIMING STOP', 'SET AUTOTRACE OFF', 'SET SERVEROUTPUT ON', 'PROMPT Loading', 'SPOOL install.log']) {
     assert.equal(roleOf(`${command}\n${block}`), 'deployment', command);
   }
@@ -110,4 +113,24 @@ test('a role severity is a highest severity: it never raises a finding; path glo
   const config = parseConfig(JSON.stringify({ roles: { demo: { paths: ['samples/**'] } } }), '/p/.plsqlperf.json', KNOWN_RULE_IDS).analyzer;
   assert.equal(analyzeText(loop, { file: '/p/samples/.drafts/p.prc', config }).findings[0]?.role, 'demo');
   assert.equal(analyzeText(loop, { file: 'file:///p/samples/p.prc', config }).findings[0]?.role, 'demo');
+});
+
+test('in a deployment script, a configured deployment severity replaces the install-time demotions', () => {
+  const text = `set serveroutput on
+declare
+  cursor c_objects is select object_name from user_objects where status = 'INVALID';
+  type t_names is table of varchar2(128);
+  l_names t_names;
+begin
+  open c_objects;
+  fetch c_objects bulk collect into l_names;
+  close c_objects;
+end;
+/
+`;
+  const severityOf = (config?: ReturnType<typeof parseConfig>) => analyzeText(text, { file: '/p/install.sql', config: config?.analyzer }).findings
+    .filter((f) => f.rule === 'bulk-collect-without-limit').map((f) => `${f.severity} ${/\(in [^)]*\)$/.exec(f.message)?.[0] ?? ''}`);
+  assert.deepEqual(severityOf(), ['info (in a deployment script, reading the data dictionary: install-time work)']);
+  const configured = parseConfig(JSON.stringify({ roles: { deployment: { severity: 'warning' } } }), '/p/.plsqlperf.json', KNOWN_RULE_IDS);
+  assert.deepEqual(severityOf(configured), ['warning (in a deployment script)']);
 });

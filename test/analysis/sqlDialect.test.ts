@@ -107,7 +107,12 @@ test('the verdict: a foreign score of exactly the minimum with no Oracle marker,
   // MySQL's 10 over T-SQL's 5, whatever order the dialects are checked in
   assert.equal(detectSqlDialect('SET NOCOUNT ON;\nDELIMITER //\n').dialect, 'mysql');
   assert.equal(detectSqlDialect('DELIMITER //\nGO\nSET NOCOUNT ON;\n').dialect, 'tsql');
-  // the evidence, strongest first
+  // one weak foreign marker alone is not enough evidence
+  assert.equal(detectSqlDialect('SELECT x = @a;\n').dialect, 'oracle');
+  // the evidence: what was found, strongest first, at most three
+  assert.deepEqual(detectSqlDialect('SET NOCOUNT ON;\n').evidence, ['T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)']);
+  assert.deepEqual(detectSqlDialect('SELECT x = @a;\nSET NOCOUNT ON;\nSELECT TOP 5 x FROM t;\nGO\n').evidence,
+    ['`GO` batch separators', '`SELECT TOP n`', 'T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)']);
   assert.deepEqual(detectSqlDialect('SET NOCOUNT ON;\nSELECT x = @a;\nGO\n').evidence, ['`GO` batch separators', 'T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)', '`@variables`']);
   // a capped marker counts at most its cap: three Oracle types (cap 2 = 10) do not outweigh a T-SQL 10 + 1 `@var`
   assert.equal(detectSqlDialect('GO\nSELECT x = @a;\nDECLARE a VARCHAR2; b VARCHAR2; c VARCHAR2;\n').dialect, 'tsql');
