@@ -60,3 +60,8 @@ test('config problems: comments are not JSON; a syntax error after a byte order 
   assert.deepEqual(check('\uFEFF{ "rules": {} } x').problems, ['error  [x] invalid JSON: unexpected character']);
   assert.deepEqual(check('{ "rules": nul }').problems, ['error  [nul] invalid JSON: unexpected character']);
 });
+
+test('config problems: an array element that breaks the schema is underlined itself, not its array', () => {
+  assert.deepEqual(check('{ "exclude": ["src", ""] }').problems, ['error /exclude/1 [""] expected a non-empty string']);
+  assert.deepEqual(check('{ "roles": { "demo": { "paths": ["a", 3] } } }').problems, ['error /roles/demo/paths/1 [3] expected a string, got 3']);
+});
