@@ -111,6 +111,10 @@ test('the verdict: a foreign score of exactly the minimum with no Oracle marker,
   assert.equal(detectSqlDialect('SELECT x = @a;\n').dialect, 'oracle');
   // the evidence: what was found, strongest first, at most three
   assert.deepEqual(detectSqlDialect('SET NOCOUNT ON;\n').evidence, ['T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)']);
+  assert.deepEqual(detectSqlDialect('SELECT ROWNUM FROM dual;\n'), { dialect: 'oracle', evidence: ['Oracle SQL (ROWNUM, NVL, DUAL)'] });
+  assert.deepEqual(detectSqlDialect('CREATE FUNCTION f() RETURNS void AS $$ BEGIN END $$ LANGUAGE plpgsql;\n'),
+    { dialect: 'postgresql', evidence: ['`LANGUAGE plpgsql`', 'a `$$` dollar-quoted body', '`RETURNS`'] });
+  assert.deepEqual(detectSqlDialect('DELIMITER //\n'), { dialect: 'mysql', evidence: ['`DELIMITER`'] });
   assert.deepEqual(detectSqlDialect('SELECT x = @a;\nSET NOCOUNT ON;\nSELECT TOP 5 x FROM t;\nGO\n').evidence,
     ['`GO` batch separators', '`SELECT TOP n`', 'T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)']);
   assert.deepEqual(detectSqlDialect('SET NOCOUNT ON;\nSELECT x = @a;\nGO\n').evidence, ['`GO` batch separators', 'T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)', '`@variables`']);
