@@ -134,3 +134,9 @@ end;
   const configured = parseConfig(JSON.stringify({ roles: { deployment: { severity: 'warning' } } }), '/p/.plsqlperf.json', KNOWN_RULE_IDS);
   assert.deepEqual(severityOf(configured), ['warning (in a deployment script)']);
 });
+
+test('a top-level query of a utPLSQL test script is test code too', () => {
+  const text = "--%suite(orders)\nselect /*+ gather_plan_statistics */ count(*) from orders;\n";
+  const [finding] = analyzeText(text, { file: '/p/test/orders_test.sql' }).findings;
+  assert.deepEqual([finding?.rule, finding?.role, finding?.severity], ['plan-statistics-in-code', 'test', 'info']);
+});
