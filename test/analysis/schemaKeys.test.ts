@@ -171,7 +171,6 @@ test('CREATE UNIQUE INDEX (Oracle SQL reference forms): schema-qualified, quoted
   assert.deepEqual(keys('create unique index ix on t x (id)'), ['T:unique:ID']); // a table alias
   assert.deepEqual(keys('create unique index ix on cluster c'), []);
   assert.deepEqual(keys('create unique index ix on t ()'), []);
-  assert.deepEqual(keys('create unique bitmap index ix on t (id)'), []);
 });
 
 test('keys across a script: only top-level SQL DDL counts, not DDL inside PL/SQL or strings', () => {
