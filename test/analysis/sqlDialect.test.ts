@@ -64,3 +64,61 @@ test('only .sql files are dialect-checked', () => {
   assert.ok(isDialectCheckedFile('deploy/001_tables.SQL'));
   assert.ok(!isDialectCheckedFile('billing.pkb'));
 });
+
+/** `text` with each of `parts` (in order of appearance) replaced by blanks, line breaks kept. */
+function blankedParts(text: string, ...parts: string[]): string {
+  let out = text;
+  let from = 0;
+  for (const part of parts) {
+    const at = out.indexOf(part, from);
+    assert.ok(at >= 0, part);
+    out = out.slice(0, at) + part.replace(/[^\n]/g, ' ') + out.slice(at + part.length);
+    from = at + part.length;
+  }
+  return out;
+}
+
+test('blanking: every q-quote delimiter, unterminated comments and literals, `#` inside Oracle names', () => {
+  const blanks = (text: string, ...parts: string[]) => assert.equal(blankCommentsAndLiterals(text), blankedParts(text, ...parts), text);
+  blanks("x := q'[it's]' || q'(a)' || q'{b}' || q'<c>' || Q'!d!';", "q'[it's]'", "q'(a)'", "q'{b}'", "q'<c>'", "Q'!d!'");
+  blanks("x := q'<a ]' b>' || y;", "q'<a ]' b>'");
+  blanks("select emp# from t where a = 'x' -- tail", "'x'", '-- tail');
+  blanks('select 1 from dual;\n-- unterminated', '-- unterminated');
+  blanks('select 1 from dual; /* open\ncomment', '/* open\ncomment');
+  blanks("select 'open\nstring", "'open\nstring");
+  blanks('select "open\nname', '"open\nname');
+  blanks("x := q'[open\n", "q'[open\n");
+  blanks('# a MySQL comment\nselect 1', '# a MySQL comment');
+});
+
+test('blanking: REM and PROMPT lines are text only at the start of a line; a PROCEDURE line is code', () => {
+  const blanks = (text: string, ...parts: string[]) => assert.equal(blankCommentsAndLiterals(text), blankedParts(text, ...parts), text);
+  blanks("REM it's a script\nselect 'a' from dual;", " it's a script", "'a'");
+  blanks("  remark it's\nPRO it's\nprompt it's", " it's", " it's", " it's");
+  blanks("REM\nselect 'a' from dual;", "'a'");
+  blanks("procedure p is x varchar2(3) := 'abc';", "'abc'");
+  blanks("select 1 rem from dual where x = 'a';", "'a'");
+});
+
+test('the verdict: a foreign score of exactly the minimum with no Oracle marker, ties with Oracle, the stronger of two foreign dialects', () => {
+  assert.equal(detectSqlDialect('SET NOCOUNT ON;\n').dialect, 'tsql');
+  // one SQL*Plus-free Oracle marker of 5 against a foreign 5: a tie stays Oracle
+  assert.equal(detectSqlDialect('SET NOCOUNT ON;\nx := EXECUTE IMMEDIATE;\n').dialect, 'oracle');
+  // MySQL's 10 over T-SQL's 5, whatever order the dialects are checked in
+  assert.equal(detectSqlDialect('SET NOCOUNT ON;\nDELIMITER //\n').dialect, 'mysql');
+  assert.equal(detectSqlDialect('DELIMITER //\nGO\nSET NOCOUNT ON;\n').dialect, 'tsql');
+  // one weak foreign marker alone is not enough evidence
+  assert.equal(detectSqlDialect('SELECT x = @a;\n').dialect, 'oracle');
+  // the evidence: what was found, strongest first, at most three
+  assert.deepEqual(detectSqlDialect('SET NOCOUNT ON;\n').evidence, ['T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)']);
+  assert.deepEqual(detectSqlDialect('SELECT ROWNUM FROM dual;\n'), { dialect: 'oracle', evidence: ['Oracle SQL (ROWNUM, NVL, DUAL)'] });
+  assert.deepEqual(detectSqlDialect('CREATE FUNCTION f() RETURNS void AS $$ BEGIN END $$ LANGUAGE plpgsql;\n'),
+    { dialect: 'postgresql', evidence: ['`LANGUAGE plpgsql`', 'a `$$` dollar-quoted body', '`RETURNS`'] });
+  assert.deepEqual(detectSqlDialect('DELIMITER //\n'), { dialect: 'mysql', evidence: ['`DELIMITER`'] });
+  assert.deepEqual(detectSqlDialect('SELECT x = @a;\nSET NOCOUNT ON;\nSELECT TOP 5 x FROM t;\nGO\n').evidence,
+    ['`GO` batch separators', '`SELECT TOP n`', 'T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)']);
+  assert.deepEqual(detectSqlDialect('SET NOCOUNT ON;\nSELECT x = @a;\nGO\n').evidence, ['`GO` batch separators', 'T-SQL statements (SET NOCOUNT, dbo., BEGIN TRAN)', '`@variables`']);
+  // a capped marker counts at most its cap: three Oracle types (cap 2 = 10) do not outweigh a T-SQL 10 + 1 `@var`
+  assert.equal(detectSqlDialect('GO\nSELECT x = @a;\nDECLARE a VARCHAR2; b VARCHAR2; c VARCHAR2;\n').dialect, 'tsql');
+  assert.ok(!isDialectCheckedFile('deploy/001_tables.sql.orig'));
+});

@@ -113,3 +113,21 @@ test('config: the shipped schema is a valid draft-07 schema and accepts the docu
   const example = JSON.parse(readFileSync(join(repoRoot, 'test/fixtures/cli/config/.plsqlperf.json'), 'utf8'));
   assert.equal(validate(example), true, JSON.stringify(validate.errors));
 });
+
+test('config: defaults without include/exclude; unknown rules listed in order; truncated JSON; a directory is no file', () => {
+  const config = parse({ rules: { 'dml-in-loop': 'off' } });
+  assert.deepEqual([config.include, config.exclude], [[], []]);
+  try {
+    parseConfig('{ "rules": { "x-rule": "off" } }', '/p/.plsqlperf.json', ['b-rule', 'a-rule'], '.plsqlperf.json');
+    assert.fail('no error');
+  } catch (e) {
+    assert.ok(e instanceof ConfigError);
+    assert.match(e.detail, /\(known rules: a-rule, b-rule\)$/);
+  }
+  const truncated = configError('{ "rules": ');
+  assert.equal(truncated.where, '/'); // Node names no position for an early end
+  assert.match(truncated.detail, /^invalid JSON: /);
+  mkdirSync(join(dir, 'cfgdir/.plsqlperf.json'), { recursive: true });
+  assert.throws(() => loadConfigFile(join(dir, 'cfgdir/.plsqlperf.json'), KNOWN_RULE_IDS, 'cfgdir/.plsqlperf.json'),
+    (e: unknown) => e instanceof ConfigError && /^cfgdir\/\.plsqlperf\.json: cannot read this configuration file: it is a directory$/.test(e.message));
+});

@@ -106,3 +106,64 @@ test('suppressions: an apostrophe in a REM or PROMPT line of a script starts no 
   const code = "begin\n  prompt := '-- plsql-perf-disable-next-line dml-in-loop -- x';\nend;";
   assert.deepEqual(findDirectives(code), []);
 });
+
+test('suppressions: a reason marker at the end of the comment is no rule; an unclosed block comment keeps its last rule whole', () => {
+  assert.deepEqual(parseDirective(' plsql-perf-disable dml-in-loop --'), { kind: 'disable', rules: ['dml-in-loop'], reason: undefined });
+  assert.deepEqual(findDirectives('begin null; end;\n/* plsql-perf-disable dml-in-loop').map((d) => d.rules), [['dml-in-loop']]);
+  // a comment that mentions a directive without being one is not a directive
+  assert.deepEqual(findDirectives('-- see plsql-perf-disable-next-line in the README\nnull;'), []);
+});
+
+test('suppressions: disable-next-line suppresses the next line only, not its own line or the line before', () => {
+  const text = [
+    'insert into t values (1);',
+    'insert into t values (2); -- plsql-perf-disable-next-line dml-in-loop',
+    'insert into t values (3);',
+  ].join('\n');
+  assert.deepEqual(kept(text, findingsOn('dml-in-loop', 1, 2, 3)), ['dml-in-loop@1', 'dml-in-loop@2']);
+});
+
+test('suppressions: a second disable of an open rule does not move its start; enable closes from the first', () => {
+  const text = ['-- plsql-perf-disable dml-in-loop', 'a', 'b', '-- plsql-perf-disable dml-in-loop, commit-in-loop', 'c', '-- plsql-perf-enable all', 'd'].join('\n');
+  assert.deepEqual(kept(text, [...findingsOn('dml-in-loop', 2, 5, 7), ...findingsOn('commit-in-loop', 3, 5, 7)]), ['dml-in-loop@7', 'commit-in-loop@3', 'commit-in-loop@7']);
+});
+
+test('suppressions: after a SQL*Plus slash line or a division, the directive on the next line counts', () => {
+  const text = [
+    'create or replace procedure p as begin x := a / b; end;',
+    '/',
+    '-- plsql-perf-disable-next-line dml-in-loop',
+    'insert into t values (1);',
+  ].join('\n');
+  assert.deepEqual(findDirectives(text).map((d) => d.line), [3]);
+  // a minus before a string: the string is text, not a comment
+  assert.deepEqual(findDirectives("x := y -' plsql-perf-disable-next-line dml-in-loop, x';"), []);
+  // a directive after code on the same line
+  assert.deepEqual(findDirectives('x := 1; -- plsql-perf-disable-next-line dml-in-loop').map((d) => d.line), [1]);
+});
+
+test('suppressions: q-quoted and N-quoted strings hide what looks like a comment, also with an apostrophe inside', () => {
+  const text = [
+    "l_sql := q'[it's -- plsql-perf-disable-next-line dml-in-loop]';",
+    "l_sql := Q'{/* plsql-perf-disable dml-in-loop */ it's}';",
+    "l_name := N'-- plsql-perf-disable dml-in-loop';",
+    "l_name := n'it''s -- plsql-perf-disable dml-in-loop';",
+    "if l_nvl = nvl(x, '-- plsql-perf-disable dml-in-loop') then null; end if;",
+    'insert into t values (1);',
+  ].join('\n');
+  assert.deepEqual(findDirectives(text), []);
+});
+
+test('suppressions: REM and PROMPT only at the start of a line (after blanks or tabs, any line end) are SQL*Plus text', () => {
+  for (const eol of ['\n', '\r\n', '\r']) {
+    for (const command of ["REM it's done", "  rem it's done", "\tPROMPT Don't stop", 'PRO it\'s', 'remark it\'s']) {
+      const text = ['select 1 from dual;', command, '-- plsql-perf-disable-next-line dml-in-loop', 'insert into t values (1);'].join(eol);
+      assert.deepEqual(findDirectives(text).map((d) => d.line), [3], `${JSON.stringify(command)} ${JSON.stringify(eol)}`);
+    }
+  }
+  // not at the start of its line: `rem` and `prompt` are names, and their apostrophe opens a string
+  for (const line of ["select 1 rem, 'it", "; rem it's", "x prompt 'a"]) {
+    const text = [line, '-- plsql-perf-disable-next-line dml-in-loop', "' from dual;"].join('\n');
+    assert.deepEqual(findDirectives(text), [], line);
+  }
+});

@@ -31,12 +31,25 @@ function pathOf(pointer: string): string[] {
   return pointer === '' ? [] : pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/**
+ * The node a pointer's path names: an array's element by its number (`/exclude/1`; jsonc-parser's
+ * findNodeAtLocation takes numbers there, and a pointer's segments are strings), an object's member by its name.
+ */
+function nodeAt(root: Node, path: readonly string[]): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of path) {
+    if (node === undefined) return undefined;
+    node = node.type === 'array' ? (/^\d+$/.test(segment) ? node.children?.[Number(segment)] : undefined) : findNodeAtLocation(node, [segment]);
+  }
+  return node;
+}
+
 /** The text of a pointer's value, or of the property name when `nameOnly` (an unknown property). */
 function locate(root: Node | undefined, pointer: string, nameOnly = false): { offset: number; length: number } {
-  const node = root && findNodeAtLocation(root, pathOf(pointer));
+  const node = root && nodeAt(root, pathOf(pointer));
   if (!node) {
     // the parent exists (a missing value is reported at its container)
-    const parent = root && findNodeAtLocation(root, pathOf(pointer).slice(0, -1));
+    const parent = root && nodeAt(root, pathOf(pointer).slice(0, -1));
     return parent ? { offset: parent.offset, length: 1 } : { offset: 0, length: 1 };
   }
   const key = nameOnly && node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
