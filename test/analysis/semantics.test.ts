@@ -171,3 +171,39 @@ test('known counts: a collection built from literals has as many elements as the
   assert.deepEqual(over(" := t_vals(to_char(1), 'x')"), ['once per element of L_VALS']);
   assert.deepEqual(over(" := t_vals('a')", 'select name bulk collect into l_vals from customers;'), ['once per element of L_VALS']);
 });
+
+test('editor semantics: each loop and call once across conditional-compilation views, and the call under a position', () => {
+  // the editor's inlay hints and hover read these: a unit with $IF has one model view per branch, and the loop and the
+  // calls outside the branch stand in every view
+  const { semantics } = analyzeText(`create or replace procedure load_orders is
+begin
+  for i in 1 .. 10 loop
+    $if dbms_db_version.ver_le_11 $then
+      log_row(i);
+    $else
+      log_row_fast(i);
+    $end
+    audit_row(i); count_row(i);
+  end loop;
+end;
+/
+`);
+  assert.deepEqual(semantics.loops.map((l) => [l.range.line, l.depth, l.loopKind, l.estimate.text]), [[3, 1, 'numeric-for', 'inside a loop of about 10 iterations']]);
+  assert.deepEqual(semantics.calls.map((c) => [c.name, c.nameRange.line, c.nameRange.column, c.loop?.text, c.loopHeader?.line]), [
+    ['LOG_ROW', 5, 7, 'inside a loop of about 10 iterations', 3],
+    ['LOG_ROW_FAST', 7, 7, 'inside a loop of about 10 iterations', 3],
+    ['AUDIT_ROW', 9, 5, 'inside a loop of about 10 iterations', 3],
+    ['COUNT_ROW', 9, 19, 'inside a loop of about 10 iterations', 3],
+  ]);
+  // the name covers its first column up to (not including) its end column, on its own line only
+  const at = (line: number, column: number) => semantics.callAt(line, column)?.name;
+  assert.equal(at(9, 5), 'AUDIT_ROW');
+  assert.equal(at(9, 13), 'AUDIT_ROW');
+  assert.equal(at(9, 4), undefined);
+  assert.equal(at(9, 14), undefined);
+  assert.equal(at(9, 19), 'COUNT_ROW');
+  assert.equal(at(8, 5), undefined);
+  assert.equal(at(10, 5), undefined);
+  assert.equal(at(5, 7), 'LOG_ROW');
+  assert.equal(at(7, 12), 'LOG_ROW_FAST');
+});
