@@ -207,3 +207,106 @@ end;
   assert.equal(at(5, 7), 'LOG_ROW');
   assert.equal(at(7, 12), 'LOG_ROW_FAST');
 });
+
+test('loop estimates: 21c iteration controls, steps, WHEN/WHILE filters, parenthesised and collection bounds', () => {
+  assert.deepEqual(estimates(`declare c_n constant pls_integer := 4; begin
+  for i in 1 .. 3, 10 .. 12 by 2 loop null; end loop;
+  for i in 1 .. 100 by c_n loop null; end loop;
+  for i in 1 .. 10 by 0 loop null; end loop;
+  for i in 1 .. 10 by l_step loop null; end loop;
+  for i in 1 .. 20 when mod(i, 2) = 0 loop null; end loop;
+  for i in 1 .. 20 while i < 5 loop null; end loop;
+  for i in reverse 1 .. (c_n + 1) * 2 loop null; end loop;
+  for i in 10 .. 1 loop null; end loop;
+  for i in 1 .. l_tab.last() loop null; end loop;
+  for i in 1 .. "My_Tab" . count loop null; end loop;
+  for i in 1 .. l_tab.count + 1 loop null; end loop;
+  for i in l_lo .. 10 loop null; end loop;
+  for i in 1 .. 10, 1 .. l_n loop null; end loop;
+end;`), [
+    'inside a loop of about 5 iterations', // 1, 2, 3, 10, 12
+    'inside a loop of about 25 iterations',
+    'inside a loop', // BY 0 raises at run time
+    'inside a loop',
+    'inside a loop of about 20 iterations', // a WHEN filter skips bodies, not iterations of the range
+    'inside a loop of about 20 iterations', // (at most)
+    'inside a loop of about 10 iterations',
+    'inside a loop of about 0 iterations', // a range from high to low runs no iteration
+    'once per element of L_TAB',
+    'once per element of "MY_TAB"',
+    'inside a loop',
+    'inside a loop',
+    'inside a loop',
+  ]);
+});
+
+test('loop estimates: WHILE conditions either way round, cursor attributes, collection iterands', () => {
+  assert.deepEqual(estimates(`declare c_max constant pls_integer := 300; i pls_integer := 0; begin
+  while i <= 500 loop i := i + 1; end loop;
+  while (i < c_max) loop i := i + 1; end loop;
+  while 700 > i loop i := i + 1; end loop;
+  while c_max >= i loop i := i + 1; end loop;
+  while i < 0 loop i := i + 1; end loop;
+  while c1%found loop fetch c1 into i; end loop;
+  while not c2 % notfound loop null; end loop;
+  while l_done = false loop null; end loop;
+  while i < 10.6 loop i := i + 1; end loop;
+end;`), [
+    'inside a loop of about 500 iterations',
+    'inside a loop of about 300 iterations',
+    'inside a loop of about 700 iterations',
+    'inside a loop of about 300 iterations',
+    'inside a loop',
+    'once per row of cursor C1',
+    'once per row of cursor C2',
+    'inside a loop',
+    'inside a loop of about 11 iterations',
+  ]);
+  assert.deepEqual(estimates(`declare type t is table of number; l_tab t; begin
+  for v in values of l_tab loop null; end loop;
+  for i, v in pairs of l_map loop null; end loop;
+  for v in indices of l_tab loop null; end loop;
+end;`), ['once per element of L_TAB', 'once per element of L_MAP', 'once per element of L_TAB']);
+});
+
+test('loop estimates: basic loops ended by a counter, a cursor or a bulk fetch', () => {
+  assert.deepEqual(estimates(`declare c_max constant pls_integer := 50; i pls_integer := 0; cursor c1 is select 1 from dual; begin
+  loop if i > 0 then i := i + 1; else i := i + 1; end if; exit when i >= c_max; end loop;
+  loop case when i > 0 then i := i + 1; else null; end case; exit when i > 60; end loop;
+  loop begin i := i + 1; end; exit when i = 70; end loop;
+  loop i := i + 2; exit when i >= 80; end loop;
+  loop i := i + 1; l_max := 5; exit when i >= l_max; end loop;
+  loop i := i + 1; exit when i >= 0; end loop;
+  loop i := i + 1; exit outer when i >= 90; end loop;
+  loop i := i + 1; exit when j >= 90; end loop;
+  <<outer>> loop i := i + 1; exit outer when i >= 95; end loop;
+  loop fetch c1 bulk collect into l_tab limit c_max; exit when l_tab.count = 0; end loop;
+  loop fetch c1 bulk collect into l_tab limit 100; exit when c1%notfound; end loop;
+  loop open c2; fetch c2 into l_x; close c2; i := i + 1; exit when i >= 40; end loop;
+  loop fetch c1 into l_x; fetch c2 into l_y; exit when c2%notfound; end loop;
+  loop fetch c1 into l_x; fetch c2 into l_y; exit when i > 3; end loop;
+  loop exit; end loop;
+  loop i := i + 1; exit when i >= 10.4; end loop;
+  loop begin i := i + 1; l_max := 1; end; exit when i >= l_max; end loop;
+  loop if i > 0 then c_lim := 2; end if; i := i + 1; exit when i >= c_lim; end loop;
+end;`), [
+    'inside a loop of about 50 iterations',
+    'inside a loop of about 60 iterations',
+    'inside a loop of about 70 iterations',
+    'inside a loop', // stepped by two
+    'inside a loop', // the body changes the bound
+    'inside a loop',
+    'inside a loop of about 90 iterations',
+    'inside a loop', // J is not what the body steps
+    'inside a loop of about 95 iterations',
+    'once per batch fetched from cursor C1',
+    'once per batch fetched from cursor C1',
+    'inside a loop of about 40 iterations', // C2 is opened anew each iteration: its fetch is a lookup
+    'once per row of cursor C2',
+    'inside a loop', // two cursors, neither named by the exit
+    'inside a loop',
+    'inside a loop of about 10 iterations',
+    'inside a loop', // the bound changes in a block
+    'inside a loop', // ... or in a branch
+  ]);
+});
