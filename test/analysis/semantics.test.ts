@@ -173,39 +173,46 @@ test('known counts: a collection built from literals has as many elements as the
 });
 
 test('editor semantics: each loop and call once across conditional-compilation views, and the call under a position', () => {
-  // the editor's inlay hints and hover read these: a unit with $IF has one model view per branch, and the loop and the
-  // calls outside the branch stand in every view
-  const { semantics } = analyzeText(`create or replace procedure load_orders is
+  // the editor's inlay hints and hover read these: a $IF inside an expression is parsed once per branch (two model
+  // views), and the loop and the calls outside the branch stand in both
+  const { script, semantics } = analyzeText(`create or replace procedure load_orders is
+  l_total number := 0;
 begin
   for i in 1 .. 10 loop
-    $if dbms_db_version.ver_le_11 $then
-      log_row(i);
-    $else
-      log_row_fast(i);
-    $end
+    l_total := l_total + $if dbms_db_version.ver_le_11 $then old_price(i) $else new_price(i) $end;
     audit_row(i); count_row(i);
+    billing_api
+      .post(i);
   end loop;
 end;
 /
 `);
-  assert.deepEqual(semantics.loops.map((l) => [l.range.line, l.depth, l.loopKind, l.estimate.text]), [[3, 1, 'numeric-for', 'inside a loop of about 10 iterations']]);
-  assert.deepEqual(semantics.calls.map((c) => [c.name, c.nameRange.line, c.nameRange.column, c.loop?.text, c.loopHeader?.line]), [
-    ['LOG_ROW', 5, 7, 'inside a loop of about 10 iterations', 3],
-    ['LOG_ROW_FAST', 7, 7, 'inside a loop of about 10 iterations', 3],
-    ['AUDIT_ROW', 9, 5, 'inside a loop of about 10 iterations', 3],
-    ['COUNT_ROW', 9, 19, 'inside a loop of about 10 iterations', 3],
+  assert.equal(script.units[0]!.views.length, 2);
+  assert.deepEqual(semantics.loops.map((l) => [l.range.line, l.depth, l.loopKind, l.estimate.text]), [[4, 1, 'numeric-for', 'inside a loop of about 10 iterations']]);
+  assert.deepEqual(semantics.calls.map((c) => [c.name, c.nameRange.line, c.nameRange.column, c.loop?.text, c.loopHeader?.line]).sort(), [
+    ['AUDIT_ROW', 6, 5, 'inside a loop of about 10 iterations', 4],
+    ['BILLING_API.POST', 7, 5, 'inside a loop of about 10 iterations', 4],
+    ['COUNT_ROW', 6, 19, 'inside a loop of about 10 iterations', 4],
+    ['NEW_PRICE', 5, 81, 'inside a loop of about 10 iterations', 4],
+    ['OLD_PRICE', 5, 62, 'inside a loop of about 10 iterations', 4],
   ]);
-  // the name covers its first column up to (not including) its end column, on its own line only
+  // the name covers its first column up to (not including) its end column, over its lines
   const at = (line: number, column: number) => semantics.callAt(line, column)?.name;
-  assert.equal(at(9, 5), 'AUDIT_ROW');
-  assert.equal(at(9, 13), 'AUDIT_ROW');
-  assert.equal(at(9, 4), undefined);
-  assert.equal(at(9, 14), undefined);
-  assert.equal(at(9, 19), 'COUNT_ROW');
-  assert.equal(at(8, 5), undefined);
-  assert.equal(at(10, 5), undefined);
-  assert.equal(at(5, 7), 'LOG_ROW');
-  assert.equal(at(7, 12), 'LOG_ROW_FAST');
+  assert.equal(at(6, 5), 'AUDIT_ROW');
+  assert.equal(at(6, 13), 'AUDIT_ROW');
+  assert.equal(at(6, 4), undefined);
+  assert.equal(at(6, 14), undefined);
+  assert.equal(at(6, 19), 'COUNT_ROW');
+  assert.equal(at(5, 62), 'OLD_PRICE');
+  assert.equal(at(5, 85), 'NEW_PRICE');
+  assert.equal(at(5, 5), undefined);
+  // BILLING_API on line 7, .POST on line 8: a column left of the start on the last line, right of the end on the first
+  assert.equal(at(8, 3), 'BILLING_API.POST');
+  assert.equal(at(7, 20), 'BILLING_API.POST');
+  assert.equal(at(8, 12), undefined);
+  assert.equal(at(7, 4), undefined);
+  assert.equal(at(9, 5), undefined);
+  assert.equal(at(3, 5), undefined);
 });
 
 test('loop estimates: 21c iteration controls, steps, WHEN/WHILE filters, parenthesised and collection bounds', () => {
