@@ -317,3 +317,86 @@ end;`), [
     'inside a loop', // ... or in a branch
   ]);
 });
+
+/** Per loop: its line, its estimate, and whether it walks the dictionary, rows the script seeds, or a count given at run time. */
+const loopFlags = (text: string) => analyzeText(text).semantics.loops.map((l) =>
+  [l.range.line, l.estimate.text, l.estimate.overDictionary ?? false, l.estimate.overSeedRows ?? false, l.estimate.countGivenAtRun ?? false].join(' | '));
+
+test('loop estimates: loops over the data dictionary, directly, through a cursor or through a collection bulk-collected from it', () => {
+  assert.deepEqual(loopFlags(`declare
+  cursor c_tabs is select table_name from user_tables;
+  cursor c_orders is select id from orders;
+  type t_names is table of varchar2(128);
+  l_names t_names; l_ids t_names; l_other t_names; l_late t_names;
+  cursor c_objs is select object_name from dba_objects;
+begin
+  for r in c_tabs loop for i in 1 .. 3 loop null; end loop; end loop;
+  for r in c_orders loop null; end loop;
+  for r in (select view_name from all_views) loop null; end loop;
+  for r in (select view_name from all_views v join orders o on o.id = v.view_name) loop null; end loop;
+  open c_tabs; loop fetch c_tabs bulk collect into l_names limit 100; exit when l_names.count = 0; end loop;
+  select table_name bulk collect into l_names from user_tables;
+  for i in 1 .. l_names.count loop null; end loop;
+  select id bulk collect into l_ids from orders;
+  for i in 1 .. l_ids.count loop null; end loop;
+  open c_objs; fetch c_objs bulk collect into l_other, l_ids; close c_objs;
+  for i in 1 .. l_ids.count loop null; end loop;
+  for i in 1 .. l_other.count loop null; end loop;
+  for i in 1 .. l_late.count loop null; end loop;
+  select table_name bulk collect into l_late from user_tables;
+end;
+/`), [
+    '8 | once per row of cursor C_TABS | true | false | false',
+    '8 | about 3 times per row of cursor C_TABS | true | false | false', // inside a dictionary loop
+    '9 | once per row of cursor C_ORDERS | false | false | false',
+    '10 | once per row of the query at line 10 | true | false | false',
+    '11 | once per row of the query at line 11 | false | false | false', // joins an application table
+    '12 | once per batch fetched from cursor C_TABS | true | false | false',
+    '14 | once per element of L_NAMES | true | false | false',
+    '16 | once per element of L_IDS | false | false | false', // filled from ORDERS
+    '18 | once per element of L_IDS | true | false | false', // filled again, from DBA_OBJECTS, before this loop
+    '19 | once per element of L_OTHER | true | false | false',
+    '20 | once per element of L_LATE | false | false | false', // filled only after the loop
+  ]);
+});
+
+test('loop estimates: loops over rows the script seeds itself, and counts typed in when a SQL*Plus script runs', () => {
+  assert.deepEqual(loopFlags(`insert into demo_rows values (1, 'a');
+insert into demo_rows values (2, 'b');
+begin
+  for r in (select * from demo_rows) loop for i in 1 .. 2 loop null; end loop; end loop;
+  for r in (select * from demo_rows d join orders o on o.id = d.id) loop null; end loop;
+  for r in (select * from scott.demo_rows) loop null; end loop;
+  for r in (select 1 from dual connect by level <= 3) loop null; end loop;
+end;
+/`), [
+    '4 | once per row of the query at line 4 | false | true | false',
+    '4 | about 2 times per row of the query at line 4 | false | true | false',
+    '5 | once per row of the query at line 5 | false | false | false',
+    '6 | once per row of the query at line 6 | false | true | false',
+    '7 | once per row of the query at line 7 | false | false | false',
+  ]);
+  assert.deepEqual(loopFlags(`declare
+  v_cycle integer := &2;
+  v_n integer := '&&n';
+  v_m integer := 10;
+begin
+  for i in 1 .. &&iterations loop for j in 1 .. 3 loop null; end loop; end loop;
+  for i in 1 .. v_cycle loop null; end loop;
+  for i in 1 .. v_n by 2 loop null; end loop;
+  for i in 1 .. v_m loop null; end loop;
+  for i in 1 .. v_cycle + 1 loop null; end loop;
+  while i < v_cycle loop null; end loop;
+  for i in 1 .. &n loop null; end loop;
+end;
+/`), [
+    '6 | inside a loop | false | false | true',
+    '6 | inside loops of at least about 3 iterations (2 nested loops) | false | false | true',
+    '7 | inside a loop | false | false | true',
+    '8 | inside a loop | false | false | true',
+    '9 | inside a loop of about 10 iterations | false | false | false',
+    '10 | inside a loop | false | false | false',
+    '11 | inside a loop | false | false | false',
+    '12 | inside a loop | false | false | true',
+  ]);
+});
