@@ -344,6 +344,9 @@ begin
   for i in 1 .. l_other.count loop null; end loop;
   for i in 1 .. l_late.count loop null; end loop;
   select table_name bulk collect into l_late from user_tables;
+  select owner, table_name bulk collect into l_ids, l_other from all_tables;
+  for i in 1 .. l_other.count loop null; end loop;
+  open c_tabs; loop fetch c_tabs into l_x; exit when c_tabs%notfound; end loop;
 end;
 /`), [
     '8 | once per row of cursor C_TABS | true | false | false',
@@ -357,24 +360,30 @@ end;
     '18 | once per element of L_IDS | true | false | false', // filled again, from DBA_OBJECTS, before this loop
     '19 | once per element of L_OTHER | true | false | false',
     '20 | once per element of L_LATE | false | false | false', // filled only after the loop
+    '23 | once per element of L_OTHER | true | false | false', // the second of two INTO targets
+    '24 | once per row of cursor C_TABS | true | false | false',
   ]);
 });
 
 test('loop estimates: loops over rows the script seeds itself, and counts typed in when a SQL*Plus script runs', () => {
   assert.deepEqual(loopFlags(`insert into demo_rows values (1, 'a');
 insert into demo_rows values (2, 'b');
+declare
+  cursor c_demo is select * from demo_rows;
 begin
+  open c_demo; loop fetch c_demo into l_row; exit when c_demo%notfound; end loop;
   for r in (select * from demo_rows) loop for i in 1 .. 2 loop null; end loop; end loop;
   for r in (select * from demo_rows d join orders o on o.id = d.id) loop null; end loop;
   for r in (select * from scott.demo_rows) loop null; end loop;
   for r in (select 1 from dual connect by level <= 3) loop null; end loop;
 end;
 /`), [
-    '4 | once per row of the query at line 4 | false | true | false',
-    '4 | about 2 times per row of the query at line 4 | false | true | false',
-    '5 | once per row of the query at line 5 | false | false | false',
-    '6 | once per row of the query at line 6 | false | true | false',
-    '7 | once per row of the query at line 7 | false | false | false',
+    '6 | once per row of cursor C_DEMO | false | true | false',
+    '7 | once per row of the query at line 7 | false | true | false',
+    '7 | about 2 times per row of the query at line 7 | false | true | false',
+    '8 | once per row of the query at line 8 | false | false | false',
+    '9 | once per row of the query at line 9 | false | true | false',
+    '10 | once per row of the query at line 10 | false | false | false',
   ]);
   assert.deepEqual(loopFlags(`declare
   v_cycle integer := &2;
@@ -383,11 +392,13 @@ end;
 begin
   for i in 1 .. &&iterations loop for j in 1 .. 3 loop null; end loop; end loop;
   for i in 1 .. v_cycle loop null; end loop;
-  for i in 1 .. v_n by 2 loop null; end loop;
+  for i in 1 .. v_n by l_step * 2 loop null; end loop;
   for i in 1 .. v_m loop null; end loop;
   for i in 1 .. v_cycle + 1 loop null; end loop;
   while i < v_cycle loop null; end loop;
   for i in 1 .. &n loop null; end loop;
+  for i in 1..&&loops loop null; end loop;
+  for i in 1 .. &&n - 1 loop null; end loop;
 end;
 /`), [
     '6 | inside a loop | false | false | true',
@@ -398,5 +409,7 @@ end;
     '10 | inside a loop | false | false | false',
     '11 | inside a loop | false | false | false',
     '12 | inside a loop | false | false | true',
+    '13 | inside a loop | false | false | true',
+    '14 | inside a loop | false | false | true',
   ]);
 });
