@@ -413,3 +413,59 @@ end;
     '14 | inside a loop | false | false | true',
   ]);
 });
+
+test('FORALL estimates: a function its DML calls runs once per element bound (INDICES OF, VALUES OF, a range)', () => {
+  const { findings } = analyzeText(`create or replace function by2(p number) return number is begin return p * 2; end;
+/
+create or replace procedure double_amounts(p_ids in sys.odcinumberlist, p_idx in sys.odcinumberlist) is
+  c_batch constant pls_integer := 40;
+begin
+  forall k in indices of p_ids
+    update orders set amount = by2(amount) where order_id = p_ids(k);
+  forall k in values   of  p_idx
+    update orders set amount = by2(amount) where order_id = p_ids(k);
+  forall k in 1 .. c_batch
+    update orders set amount = by2(amount) where order_id = p_ids(k);
+  forall k in 1 .. p_ids.count
+    update orders set amount = by2(amount) where order_id = p_ids(k);
+end;
+/
+`);
+  const perElement = findings.filter((f) => f.rule === 'standalone-call-in-loop')
+    .map((f) => [f.line, f.severity, /each call pins it in the library cache, (.*?) \(FORALL/.exec(f.message)?.[1]]);
+  assert.deepEqual(perElement, [
+    [7, 'warning', 'once per element of P_IDS'],
+    [9, 'warning', 'once per element of P_IDX'],
+    [11, 'info', 'inside a loop of about 40 iterations'], // a small known count is cold
+    [13, 'warning', 'once per element of P_IDS'],
+  ]);
+});
+
+test('loop estimates: conditions written without spaces or over lines, parenthesised bounds, a fetch inside a branch', () => {
+  assert.deepEqual(estimates(`declare c_max constant pls_integer := 300; l_n pls_integer := 0; begin
+  while l_n<c_max loop l_n := l_n + 1; end loop;
+  while ( l_n < 100 ) loop l_n := l_n + 1; end loop;
+  while 700>l_n loop l_n := l_n + 1; end loop;
+  loop l_n := l_n + 1; exit when l_n>=120; end loop;
+  loop
+    l_n := l_n + 1;
+    exit
+      when l_n >= 130;
+  end loop;
+  for i in (c_max - 3) .. c_max loop null; end loop;
+  for i in 1, 2, 3 loop null; end loop;
+  loop
+    if l_n > 0 then fetch c1 into l_x; end if;
+    exit when c1%notfound;
+  end loop;
+end;`), [
+    'inside a loop of about 300 iterations',
+    'inside a loop of about 100 iterations',
+    'inside a loop of about 700 iterations',
+    'inside a loop of about 120 iterations',
+    'inside a loop of about 130 iterations',
+    'inside a loop of about 4 iterations',
+    'inside a loop', // 21c single-value iterands: not counted
+    'once per row of cursor C1',
+  ]);
+});
