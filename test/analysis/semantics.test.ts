@@ -469,3 +469,63 @@ end;`), [
     'once per row of cursor C1',
   ]);
 });
+
+test('loop estimates: a cursor FOR loop whose query fixes a whole key, or stops at one row, runs at most once', () => {
+  const once = (key: string) => `at most once (its query fixes the primary key of ${key})`;
+  const rows = (line: number) => `once per row of the query at line ${line}`;
+  const loops = analyzeText(`create table orders (order_id number primary key, customer_id number, status varchar2(10));
+create table order_lines (order_id number, line_no number, qty number, constraint order_lines_pk primary key (order_id, line_no));
+create table "Mixed" ("Id" number primary key, val number);
+declare l_id number := 1; l_n number := 2; cursor c_one is select * from orders where order_id = l_id; begin
+  for r in (select * from orders where order_id = l_id) loop null; end loop;
+  for r in (select * from orders o where o.order_id = l_id) loop null; end loop;
+  for r in (select * from orders o where l_id = o.order_id and status = 'OPEN') loop null; end loop;
+  for r in (select * from orders where order_id = l_id or status = 'X') loop null; end loop;
+  for r in (select * from orders where (order_id = l_id)) loop null; end loop;
+  for r in (select * from orders where customer_id = l_id) loop null; end loop;
+  for r in (select * from order_lines where order_id = l_id and line_no = l_n) loop null; end loop;
+  for r in (select * from order_lines where order_id = l_id) loop null; end loop;
+  for r in (select * from order_lines ol where ol.order_id = l_id and ol.line_no = ol.order_id) loop null; end loop;
+  for r in (select * from orders where order_id = customer_id) loop null; end loop;
+  for r in (select * from orders where order_id = l_id group by status) loop null; end loop;
+  for r in (select * from orders where rownum = 1) loop null; end loop;
+  for r in (select * from orders where status = 'X' and rownum<2) loop null; end loop;
+  for r in (select * from orders order by order_id fetch first 1 row only) loop null; end loop;
+  for r in (select * from orders order by order_id fetch  next 1 rows only) loop null; end loop;
+  for r in (select * from orders where order_id = l_id /* the key */ -- the caller's order
+  ) loop null; end loop;
+  for r in (select * from "Mixed" where "Id" = l_id) loop null; end loop;
+  for r in (select * from orders x, order_lines y where x.order_id = l_id) loop null; end loop;
+  for r in (select * from orders where order_id = l_id order by 1) loop null; end loop;
+  for r in (select * from orders where 'OPEN' = status and order_id = 'it''s (x)') loop null; end loop;
+  for r in (select * from orders where order_id >= l_id) loop null; end loop;
+  for r in (select * from orders where order_id = l_id connect by prior order_id = customer_id) loop null; end loop;
+  for r in c_one loop null; end loop;
+end;
+/`).semantics.loops.map((l) => [l.range.line, l.estimate.text]);
+  assert.deepEqual(loops, [
+    [5, once('ORDERS (ORDER_ID, declared at line 1)')],
+    [6, once('ORDERS (ORDER_ID, declared at line 1)')],
+    [7, once('ORDERS (ORDER_ID, declared at line 1)')],
+    [8, rows(8)], // OR: either side may match many rows
+    [9, once('ORDERS (ORDER_ID, declared at line 1)')],
+    [10, rows(10)], // not a key
+    [11, once('ORDER_LINES (ORDER_ID, LINE_NO, declared at line 2)')],
+    [12, rows(12)], // half of the key
+    [13, rows(13)], // a key column compared with another column of the row
+    [14, rows(14)],
+    [15, rows(15)], // GROUP BY
+    [16, 'at most once (it stops at ROWNUM 1)'],
+    [17, 'at most once (it stops at ROWNUM 1)'],
+    [18, 'at most once (it fetches the first row only)'],
+    [19, 'at most once (it fetches the first row only)'],
+    [20, once('ORDERS (ORDER_ID, declared at line 1)')], // comments left out
+    [22, once('Mixed (Id, declared at line 3)')],
+    [23, rows(23)], // a join
+    [24, once('ORDERS (ORDER_ID, declared at line 1)')],
+    [25, once('ORDERS (ORDER_ID, declared at line 1)')], // quotes and parentheses inside a literal
+    [26, rows(26)],
+    [27, rows(27)], // CONNECT BY
+    [28, once('ORDERS (ORDER_ID, declared at line 1)')], // a declared cursor's query
+  ]);
+});
