@@ -529,3 +529,48 @@ end;
     [28, once('ORDERS (ORDER_ID, declared at line 1)')], // a declared cursor's query
   ]);
 });
+
+test('per-row contexts: a function SQL calls on many rows, with how many statements call it; a row trigger points at its name', () => {
+  const calls = [
+    'update orders set total = order_total(id);',
+    'insert into order_copy select id, order_total(id) from orders;',
+    'delete from orders where total <> order_total(id);',
+  ];
+  const inFunction = (n: number) => analyzeText(`create or replace package body order_api as
+  function order_total(p_id number) return number is
+    l_total number;
+  begin
+    select sum(amount) into l_total from order_lines where order_id = p_id;
+    return l_total;
+  end;
+  procedure refresh is
+  begin
+  ${calls.slice(0, n).join('\n  ')}
+  end;
+end order_api;
+/`).findings.filter((f) => f.rule === 'select-into-in-loop').map((f) => [f.line, f.severity, /^SELECT \.\.\. INTO runs (.*?):/.exec(f.message)?.[1], f.related?.[0]?.range.line, f.related?.[0]?.range.column]);
+  assert.deepEqual(inFunction(1), [[5, 'warning', 'once per row of the UPDATE at line 10', 2, 12]]);
+  assert.deepEqual(inFunction(2), [[5, 'warning', 'once per row of the UPDATE at line 10 (and 1 more statement)', 2, 12]]);
+  assert.deepEqual(inFunction(3), [[5, 'warning', 'once per row of the UPDATE at line 10 (and 2 more statements)', 2, 12]]);
+
+  const { findings } = analyzeText(`create or replace trigger orders_biu
+  before insert or update on orders
+  for each row
+begin
+  update audit_log set n = n + 1;
+end;
+/
+create or replace trigger orders_compound
+for insert on orders
+compound trigger
+  before each row is
+  begin
+    update order_counts set n = n + 1;
+  end before each row;
+end orders_compound;
+/`);
+  assert.deepEqual(findings.map((f) => [f.line, f.rule, f.severity, f.loop?.text, f.related?.map((r) => [r.range.line, r.range.column, r.range.endLine, r.range.endColumn])]), [
+    [5, 'dml-in-loop', 'warning', 'once per row of the triggering statement', [[1, 27, 1, 37]]],
+    [13, 'dml-in-loop', 'warning', 'once per row of the triggering statement', [[8, 27, 8, 42]]],
+  ]);
+});
