@@ -574,3 +574,30 @@ end orders_compound;
     [13, 'dml-in-loop', 'warning', 'once per row of the triggering statement', [[8, 27, 8, 42]]],
   ]);
 });
+
+test('call resolution: a schema-qualified package body, a package spec, a type body, a block-local procedure', () => {
+  assert.deepEqual(resolutions(`create or replace package body scott.order_api as
+  procedure helper is begin null; end;
+  procedure run is
+  begin
+    order_api.helper;
+    declare
+      procedure helper2 is begin null; end;
+    begin
+      helper2;
+    end;
+  end;
+end order_api;
+/
+create or replace type body t_money as
+  member function plus(p t_money) return t_money is begin return null; end;
+  member function twice return t_money is begin return plus(self); end;
+end;
+/
+create or replace package order_spec as
+  c_limit constant pls_integer := order_spec.limit_of(1);
+  function limit_of(p number) return number;
+end;
+/
+`), ['ORDER_API.HELPER:same-package', 'HELPER2:local', 'PLUS:local', 'ORDER_SPEC.LIMIT_OF:same-package']);
+});
