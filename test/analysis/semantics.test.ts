@@ -601,3 +601,25 @@ end;
 /
 `), ['ORDER_API.HELPER:same-package', 'HELPER2:local', 'PLUS:local', 'ORDER_SPEC.LIMIT_OF:same-package']);
 });
+
+test('loop estimates: a counter against a variable bound counts only when nothing in the body changes the bound or steps otherwise', () => {
+  assert.deepEqual(estimates(`declare l_max pls_integer := 40; i pls_integer := 0; l_x pls_integer; begin
+  loop i := i + 1; exit when i >= l_max; end loop;
+  loop i := i + 1; if i = 3 then l_max := 80; else null; end if; exit when i >= l_max; end loop;
+  loop i := i + 1; begin l_max := 80; end; exit when i >= l_max; end loop;
+  loop i := i + 1; case when i = 3 then l_max := 80; end case; exit when i >= l_max; end loop;
+  loop l_x := 0; i := i + 1; exit when i >= 50; end loop;
+  loop if i > 3 then i := i + 1; else i := i + 2; end if; exit when i >= 60; end loop;
+  loop begin i := i + 2; end; i := i + 1; exit when i >= 70; end loop;
+  loop i := i + 1; l_max := l_max + 1; exit when i >= l_max; end loop;
+end;`), [
+    'inside a loop of about 40 iterations',
+    'inside a loop', // the bound changes in one branch
+    'inside a loop', // ... in a block
+    'inside a loop', // ... in a CASE
+    'inside a loop of about 50 iterations', // another variable assigned: still a counter
+    'inside a loop', // stepped by two on one branch
+    'inside a loop', // ... in a block
+    'inside a loop', // the bound moves with the counter
+  ]);
+});
