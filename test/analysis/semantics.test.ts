@@ -623,3 +623,14 @@ end;`), [
     'inside a loop', // the bound moves with the counter
   ]);
 });
+
+test('loop estimates: an inner loop of unknown count makes the total a lower bound', () => {
+  const outer = 'inside a loop of about 10 iterations';
+  const atLeast = 'inside loops of at least about 10 iterations (2 nested loops)';
+  assert.deepEqual(estimates(`begin
+  for i in 1 .. 10 loop for j in 1, 2, 3 loop null; end loop; end loop;
+  for i in 1 .. 10 loop for j in 1 .. 10 by l_step loop null; end loop; end loop;
+  for i in 1 .. 10 loop while l_more loop null; end loop; end loop;
+  for i in 1 .. 10 loop loop exit when l_done; end loop; end loop;
+end;`), [outer, atLeast, outer, atLeast, outer, atLeast, outer, atLeast]);
+});
