@@ -634,3 +634,20 @@ test('loop estimates: an inner loop of unknown count makes the total a lower bou
   for i in 1 .. 10 loop loop exit when l_done; end loop; end loop;
 end;`), [outer, atLeast, outer, atLeast, outer, atLeast, outer, atLeast]);
 });
+
+test('loop estimates: a polling loop says which sleep or wait paces it, also from a block in its body', () => {
+  assert.deepEqual(estimates(`begin
+  loop exit when job_done; dbms_lock.sleep(5); end loop;
+  loop exit when job_done; begin sys.dbms_session.sleep(1); exception when others then null; end; end loop;
+  loop exit when job_done; begin null; end; begin dbms_alert.waitone('x', l_msg, l_status, 60); end; end loop;
+  for i in 1 .. 3 loop for j in 1 .. 2 loop dbms_lock.sleep(1); end loop; end loop;
+  loop exit when job_done; my_pkg.sleep(1); end loop;
+end;`), [
+    'inside a loop, waiting in DBMS_LOCK.SLEEP each time',
+    'inside a loop, waiting in DBMS_SESSION.SLEEP each time',
+    'inside a loop, waiting in DBMS_ALERT.WAITONE each time',
+    'inside a loop of about 3 iterations', // the sleep is in the inner loop: it paces that one
+    'inside nested loops of about 6 iterations in all (2 nested loops), waiting in DBMS_LOCK.SLEEP each time',
+    'inside a loop', // an application procedure named SLEEP
+  ]);
+});
