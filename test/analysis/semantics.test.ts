@@ -651,3 +651,46 @@ end;`), [
     'inside a loop', // an application procedure named SLEEP
   ]);
 });
+
+test('the walk visits each declaration and nested subprogram once: package bodies, standalone units, anonymous blocks', () => {
+  // the editor's hover and inlay hints list each call once; a declaration walked twice would repeat its calls
+  const calls = analyzeText(`create or replace package body order_api as
+  g_rate number := rate_of(1);
+  function rate_of(p number) return number is l_x number := abs(p); begin return l_x; end;
+  procedure run is
+    l_y number := rate_of(2);
+    procedure inner_step is begin dbms_output.put_line('a'); end;
+  begin
+    inner_step;
+  end;
+begin
+  g_rate := rate_of(3);
+end order_api;
+/
+create or replace procedure standalone_run is
+  l_z number := trunc(sysdate);
+  procedure inner2 is begin dbms_output.put_line('b'); end;
+begin
+  inner2;
+end;
+/
+declare
+  l_w number := round(1.5);
+  procedure inner3 is begin dbms_output.put_line('c'); end;
+begin
+  inner3;
+end;
+/
+create or replace function standalone_fn return number is
+  l_v number := floor(2.5);
+begin
+  return l_v;
+end;
+/
+`, { file: 'main.sql' }).semantics.calls.map((c) => `${c.name}:${c.resolution.kind}:${c.nameRange.line}`);
+  assert.deepEqual(calls, [
+    'RATE_OF:same-package:2', 'ABS:oracle-supplied:3', 'RATE_OF:same-package:5', 'DBMS_OUTPUT.PUT_LINE:oracle-supplied:6',
+    'INNER_STEP:local:8', 'RATE_OF:same-package:11', 'TRUNC:oracle-supplied:15', 'DBMS_OUTPUT.PUT_LINE:oracle-supplied:16',
+    'INNER2:local:18', 'ROUND:oracle-supplied:22', 'DBMS_OUTPUT.PUT_LINE:oracle-supplied:23', 'INNER3:local:25', 'FLOOR:oracle-supplied:29',
+  ]);
+});
