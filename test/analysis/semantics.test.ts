@@ -496,11 +496,24 @@ declare l_id number := 1; l_n number := 2; cursor c_one is select * from orders 
   ) loop null; end loop;
   for r in (select * from "Mixed" where "Id" = l_id) loop null; end loop;
   for r in (select * from orders x, order_lines y where x.order_id = l_id) loop null; end loop;
-  for r in (select * from orders where order_id = l_id order by 1) loop null; end loop;
+  for r in (select * from orders where order_id = l_id order by order_id) loop null; end loop;
   for r in (select * from orders where 'OPEN' = status and order_id = 'it''s (x)') loop null; end loop;
   for r in (select * from orders where order_id >= l_id) loop null; end loop;
   for r in (select * from orders where order_id = l_id connect by prior order_id = customer_id) loop null; end loop;
   for r in c_one loop null; end loop;
+  for r in (select * from orders where order_id = l_id or l_id is null) loop null; end loop;
+  for r in (select * from orders where order_id = l_id and (status = 'OPEN' or status = 'HELD')) loop null; end loop;
+  for r in (select * from orders where order_id = l_id and note = 'this or that') loop null; end loop;
+  for r in (select * from orders where order_id = l_id /* or by customer */) loop null; end loop;
+  for r in (select * from orders where order_id = l_id -- or by customer
+  ) loop null; end loop;
+  for r in (select * from orders where order_id = l_id union select * from orders where order_id = l_n) loop null; end loop;
+  for r in (select * from orders where rownum=1) loop null; end loop;
+  for r in (select * from orders where rownum <= 1) loop null; end loop;
+  for r in (select * from orders where rownum < 2) loop null; end loop;
+  for r in (select * from orders where rownum <= 10) loop null; end loop;
+  for r in (select * from (select * from orders) where order_id = l_id) loop null; end loop;
+  for r in (select * from orders where order_id=l_id) loop null; end loop;
 end;
 /`).semantics.loops.map((l) => [l.range.line, l.estimate.text]);
   assert.deepEqual(loops, [
@@ -527,6 +540,18 @@ end;
     [26, rows(26)],
     [27, rows(27)], // CONNECT BY
     [28, once('ORDERS (ORDER_ID, declared at line 1)')], // a declared cursor's query
+    [29, rows(29)], // the key or every row
+    [30, once('ORDERS (ORDER_ID, declared at line 1)')], // an OR inside parentheses
+    [31, once('ORDERS (ORDER_ID, declared at line 1)')], // an OR inside a literal
+    [32, once('ORDERS (ORDER_ID, declared at line 1)')], // ... inside a comment
+    [33, once('ORDERS (ORDER_ID, declared at line 1)')],
+    [35, rows(35)], // UNION
+    [36, 'at most once (it stops at ROWNUM 1)'],
+    [37, 'at most once (it stops at ROWNUM 1)'],
+    [38, 'at most once (it stops at ROWNUM 1)'],
+    [39, rows(39)],
+    [40, rows(40)], // an inline view
+    [41, once('ORDERS (ORDER_ID, declared at line 1)')],
   ]);
 });
 
