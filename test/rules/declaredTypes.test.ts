@@ -131,6 +131,9 @@ const MORE_PROCEDURE = `create or replace procedure publish as
   type t_job is record (doc documents%rowtype, log clob);
   type t_lines is table of varchar2(4000) not null index by pls_integer;
   type t_notes is varying array(20) of clob;
+  type t_codes is varray (5) of varchar2(30 char);
+  type t_entry is record (open_mark varchar2(1) default '(', amount number(12, 2), body clob);
+  TYPE T_AUDIT IS RECORD (DOC DOCUMENTS%ROWTYPE, LOG CLOB);
   cursor c_docs is select id, body from documents;
   c_limit  constant pls_integer := 100;
   l_text   t_text_clob;
@@ -141,6 +144,9 @@ const MORE_PROCEDURE = `create or replace procedure publish as
   l_job    t_job;
   l_lines  t_lines;
   l_notes  t_notes;
+  l_codes  t_codes;
+  l_entry  t_entry;
+  L_AUDIT  T_AUDIT;
   l_bodies doc_more.t_bodies;
   l_rows   doc_more.t_rows;
   l_cur    c_docs%rowtype;
@@ -188,6 +194,22 @@ test('own types named like built-in ones, constrained subtypes, schema-qualified
   assert.equal(type('l_other.body')?.text, 'CLOB');
   assert.equal(type('l_job.log')?.text, 'clob');
   assert.equal(type('l_job.doc.body')?.text, 'CLOB');
+  assert.equal(type('L_AUDIT.LOG')?.text, 'CLOB');
+  assert.equal(type('l_codes(1)')?.text, 'varchar2(30 char)');
+  // a quoted default and a precision with a comma do not split the field list
+  assert.equal(type('l_entry.amount')?.text, 'number(12, 2)');
+  assert.equal(type('l_entry.body')?.text, 'clob');
+});
+
+test('a variable of the package body\'s own scope is a package-level variable of that package', () => {
+  const { definitions } = setUpMore();
+  const sub = parseScript(MORE_PROCEDURE).units[0]!.views[0]![0]!.subprogram!;
+  const body = new Scope(undefined, 'package', 'PUBLISHING');
+  body.defineDeclarations(sub.declarations);
+  const global = targetVariable('l_text', new Scope(body, 'subprogram'), definitions);
+  assert.deepEqual([global?.where, global?.pkg, global?.type.text], ['package', 'PUBLISHING', 'clob']);
+  const local = targetVariable('l_text', new Scope(new Scope(body, 'subprogram'), 'block'), definitions);
+  assert.equal(local?.where, 'package');
 });
 
 test('%TYPE of a constant and of a record variable\'s field', () => {
