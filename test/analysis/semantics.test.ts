@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { evaluateNumber } from '../../server/src/analysis/semantic/constants.ts';
+import { describeResolution } from '../../server/src/analysis/semantic/resolveCall.ts';
 import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 
 const estimates = (text: string) => analyzeText(text).semantics.loops.map((l) => l.estimate.text);
@@ -170,4 +171,58 @@ test('known counts: a collection built from literals has as many elements as the
   // anything but literals: the count is not known
   assert.deepEqual(over(" := t_vals(to_char(1), 'x')"), ['once per element of L_VALS']);
   assert.deepEqual(over(" := t_vals('a')", 'select name bulk collect into l_vals from customers;'), ['once per element of L_VALS']);
+});
+
+test('call resolution as the hover tells it: cursors, a subprogram qualified by its enclosing one, members not in the workspace, a method of a call\'s result, object types', () => {
+  const index = new WorkspaceIndex();
+  index.update('by2.fnc', 'create or replace function by2(x number) return number as begin return x * 2; end;\n/\n');
+  index.update('util.pks', 'create or replace package util as procedure log(p varchar2); function doc(p number) return t_doc; end;\n/\n');
+  index.update('t_point.tps', 'create or replace type t_point as object (x number, y number, static function origin return t_point, member function norm return number);\n/\n');
+  index.update('pkg.pks', 'create or replace package pkg as\n  cursor c_pending(p_n number) is select id from jobs where rownum <= p_n;\n  procedure run;\nend pkg;\n/\n');
+  const text = `create or replace package body pkg as
+  procedure helper is begin null; end;
+  procedure run is
+    type t_ids is table of number;
+    l_ids t_ids := t_ids();
+    l_n number;
+    cursor c_local(p_id number) is select 1 from dual where 1 = p_id;
+    function nested_fn(x number) return number is begin return x; end;
+  begin
+    for r in c_local(1) loop null; end loop;
+    for r in c_pending(5) loop null; end loop;
+    l_n := run.nested_fn(1) + by2(l_ids(1));
+    run.l_ids.extend;
+    helper; pkg.not_declared(1); util.not_there(2); app.util.not_there(3); mystery(4);
+    l_n := util.doc(1).render(2);
+    l_n := t_point.origin().norm();
+  end;
+end pkg;
+/
+create or replace type body t_point as
+  member function norm return number is begin return sqrt(x * x + y * y) + scale(2) + self.scale(3); end;
+end;
+/
+`;
+  const described = analyzeText(text, { file: 'main.sql', index }).semantics.calls.map((c) => `${c.name}: ${describeResolution(c.resolution)}`);
+  assert.deepEqual(described, [
+    'T_IDS: a type constructor or method',
+    'C_LOCAL: a cursor',
+    'C_PENDING: a cursor',
+    'RUN.NESTED_FN: a nested (local) subprogram',
+    'BY2: a schema-level standalone function defined in by2.fnc line 1',
+    'L_IDS: an element of a collection variable, not a call',
+    'RUN.L_IDS.EXTEND: a field or method of a variable',
+    'HELPER: a subprogram of the same package defined in main.sql line 2',
+    'PKG.NOT_DECLARED: a subprogram of the same package',
+    'UTIL.NOT_THERE: a member of package UTIL defined in util.pks line 1',
+    'APP.UTIL.NOT_THERE: a member of package UTIL defined in util.pks line 1',
+    'MYSTERY: not found in the workspace (unresolved)',
+    'UTIL.DOC: a member of package UTIL defined in util.pks line 1',
+    'UTIL.DOC().RENDER: a field or method of a variable',
+    'T_POINT.ORIGIN: a type constructor or method defined in main.sql line 20',
+    'T_POINT.ORIGIN().NORM: a field or method of a variable',
+    'SQRT: Oracle-supplied (STANDARD built-in or supplied package)',
+    'SCALE: a field or method of a variable',
+    'SELF.SCALE: a field or method of a variable',
+  ]);
 });
