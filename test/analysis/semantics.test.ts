@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
-import { evaluateNumber } from '../../server/src/analysis/semantic/constants.ts';
+import { evaluateNumber, typeLength } from '../../server/src/analysis/semantic/constants.ts';
 import { describeResolution } from '../../server/src/analysis/semantic/resolveCall.ts';
 import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 
@@ -225,4 +225,30 @@ end;
     'SCALE: a field or method of a variable',
     'SELF.SCALE: a field or method of a variable',
   ]);
+});
+
+test('constant propagation as sizes and bounds are written: decimals, exponents, signs, division, subtraction, quoted and numbered names', () => {
+  const values: Record<string, number> = { C_CHUNK: 4000, C_PAGE2: 50, 'Max Rows': 250 };
+  const valueOf = (n: string) => values[n];
+  assert.equal(evaluateNumber('1.25 * 4', valueOf), 5);
+  assert.equal(evaluateNumber('1e3', valueOf), 1000);
+  assert.equal(evaluateNumber('2E+2 + 1e-1 * 10', valueOf), 201);
+  assert.equal(evaluateNumber('-5 + 10', valueOf), 5);
+  assert.equal(evaluateNumber('+5', valueOf), 5);
+  assert.equal(evaluateNumber('c_chunk / 2', valueOf), 2000);
+  assert.equal(evaluateNumber('c_chunk - 1', valueOf), 3999);
+  assert.equal(evaluateNumber('c_chunk - 1 - 1', valueOf), 3998);
+  assert.equal(evaluateNumber('c_page2 * 2', valueOf), 100);
+  assert.equal(evaluateNumber('"Max Rows" + 1', valueOf), 251);
+  assert.equal(evaluateNumber('"Max Rows" + "C_CHUNK"', valueOf), 4250);
+  // what is no number: a trailing operator, two numbers side by side, a division by zero
+  assert.equal(evaluateNumber('5 +', valueOf), undefined);
+  assert.equal(evaluateNumber('10 20', valueOf), undefined);
+  assert.equal(evaluateNumber('c_chunk / 0', valueOf), undefined);
+  // the length of a declared buffer, written with a blank before the parenthesis or with BYTE/CHAR
+  assert.equal(typeLength('varchar2 (32767)', valueOf), 32767);
+  assert.equal(typeLength('VARCHAR2(32767 BYTE)', valueOf), 32767);
+  assert.equal(typeLength('raw(c_chunk)', valueOf), 4000);
+  assert.equal(typeLength('nvarchar2(c_page2 char)', valueOf), 50);
+  assert.equal(typeLength('clob', valueOf), undefined);
 });
