@@ -252,3 +252,24 @@ test('constant propagation as sizes and bounds are written: decimals, exponents,
   assert.equal(typeLength('nvarchar2(c_page2 char)', valueOf), 50);
   assert.equal(typeLength('clob', valueOf), undefined);
 });
+
+test('known counts: what keeps, changes or loses the count before the loop, and seed JSON read with JSON_TABLE', () => {
+  const over = (declaration: string, body = '') =>
+    estimates(`declare type t_vals is table of varchar2(30); l_vals t_vals${declaration}; begin ${body} for i in 1 .. l_vals.count loop null; end loop; end;`);
+  // a constant collection, a collection assigned a new constructor, a read of the collection
+  assert.deepEqual(estimates(`declare type t_vals is table of varchar2(30); c_vals constant t_vals := t_vals('a', 'b'); begin for i in 1 .. c_vals.count loop null; end loop; end;`),
+    ['inside a loop of about 2 iterations']);
+  assert.deepEqual(over(" := t_vals('a')", "l_vals := t_vals('x', 'y', 'z');"), ['inside a loop of about 3 iterations']);
+  assert.deepEqual(over(" := t_vals('a', 'b'); l_first varchar2(30)", 'l_first := l_vals(1);'), ['inside a loop of about 2 iterations']);
+  // an element written by index, DELETE, appends to a nested table declared without a value (atomically NULL)
+  assert.deepEqual(over(" := t_vals('a', 'b')", "l_vals(1) := 'z';"), ['once per element of L_VALS']);
+  assert.deepEqual(over(" := t_vals('a', 'b')", 'l_vals.delete;'), ['once per element of L_VALS']);
+  assert.deepEqual(over('', "l_vals(l_vals.count + 1) := 'a'; l_vals(l_vals.count + 1) := 'b';"), ['once per element of L_VALS']);
+  const json = (assignments: string) =>
+    estimates(`declare l_json varchar2(4000); l_label varchar2(10); begin ${assignments} for r in (select a from json_table(l_json,'$[*]' columns (a number path '$.a'))) loop null; end loop; end;`);
+  assert.deepEqual(json(`l_json := '[{"a":1},{"a":2}]'; l_label := 'abc';`), ['inside a loop of about 2 iterations']);
+  assert.deepEqual(json(`l_json:=q'~[{"a":1},{"a":2},{"a":3}]~';`), ['inside a loop of about 3 iterations']);
+  assert.deepEqual(json(`l_json := '[{"a":"it''s"}]';`), ['inside a loop of about 1 iteration']);
+  assert.deepEqual(json('l_json := get_json();'), ['once per row of the query at line 1']);
+  assert.deepEqual(json(`l_json := 'not json';`), ['once per row of the query at line 1']);
+});
