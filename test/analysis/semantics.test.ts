@@ -261,6 +261,8 @@ test('known counts: what keeps, changes or loses the count before the loop, and 
     ['inside a loop of about 2 iterations']);
   assert.deepEqual(over(" := t_vals('a')", "l_vals := t_vals('x', 'y', 'z');"), ['inside a loop of about 3 iterations']);
   assert.deepEqual(over(" := t_vals('a', 'b'); l_first varchar2(30)", 'l_first := l_vals(1);'), ['inside a loop of about 2 iterations']);
+  // numbers of several digits, exponents with a sign, a q-quote holding a blank
+  assert.deepEqual(over(` := t_vals(100, 3.25, 1e10, 2e+3, -40, q'[a b]')`), ['inside a loop of about 6 iterations']);
   // an element written by index, DELETE, appends to a nested table declared without a value (atomically NULL)
   assert.deepEqual(over(" := t_vals('a', 'b')", "l_vals(1) := 'z';"), ['once per element of L_VALS']);
   assert.deepEqual(over(" := t_vals('a', 'b')", 'l_vals.delete;'), ['once per element of L_VALS']);
