@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
-import { evaluateNumber } from '../../server/src/analysis/semantic/constants.ts';
+import { evaluateNumber, typeLength } from '../../server/src/analysis/semantic/constants.ts';
+import { describeResolution } from '../../server/src/analysis/semantic/resolveCall.ts';
 import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 
 const estimates = (text: string) => analyzeText(text).semantics.loops.map((l) => l.estimate.text);
@@ -718,4 +719,107 @@ end;
     'INNER_STEP:local:8', 'RATE_OF:same-package:11', 'TRUNC:oracle-supplied:15', 'DBMS_OUTPUT.PUT_LINE:oracle-supplied:16',
     'INNER2:local:18', 'ROUND:oracle-supplied:22', 'DBMS_OUTPUT.PUT_LINE:oracle-supplied:23', 'INNER3:local:25', 'FLOOR:oracle-supplied:29',
   ]);
+});
+
+test('call resolution as the hover tells it: cursors, a subprogram qualified by its enclosing one, members not in the workspace, a method of a call\'s result, object types', () => {
+  const index = new WorkspaceIndex();
+  index.update('by2.fnc', 'create or replace function by2(x number) return number as begin return x * 2; end;\n/\n');
+  index.update('util.pks', 'create or replace package util as procedure log(p varchar2); function doc(p number) return t_doc; end;\n/\n');
+  index.update('t_point.tps', 'create or replace type t_point as object (x number, y number, static function origin return t_point, member function norm return number);\n/\n');
+  index.update('pkg.pks', 'create or replace package pkg as\n  cursor c_pending(p_n number) is select id from jobs where rownum <= p_n;\n  procedure run;\nend pkg;\n/\n');
+  const text = `create or replace package body pkg as
+  procedure helper is begin null; end;
+  procedure run is
+    type t_ids is table of number;
+    l_ids t_ids := t_ids();
+    l_n number;
+    cursor c_local(p_id number) is select 1 from dual where 1 = p_id;
+    function nested_fn(x number) return number is begin return x; end;
+  begin
+    for r in c_local(1) loop null; end loop;
+    for r in c_pending(5) loop null; end loop;
+    l_n := run.nested_fn(1) + by2(l_ids(1));
+    run.l_ids.extend;
+    helper; pkg.not_declared(1); util.not_there(2); app.util.not_there(3); mystery(4);
+    l_n := util.doc(1).render(2);
+    l_n := t_point.origin().norm();
+  end;
+end pkg;
+/
+create or replace type body t_point as
+  member function norm return number is begin return sqrt(x * x + y * y) + scale(2) + self.scale(3); end;
+end;
+/
+`;
+  const described = analyzeText(text, { file: 'main.sql', index }).semantics.calls.map((c) => `${c.name}: ${describeResolution(c.resolution)}`);
+  assert.deepEqual(described, [
+    'T_IDS: a type constructor or method',
+    'C_LOCAL: a cursor',
+    'C_PENDING: a cursor',
+    'RUN.NESTED_FN: a nested (local) subprogram',
+    'BY2: a schema-level standalone function defined in by2.fnc line 1',
+    'L_IDS: an element of a collection variable, not a call',
+    'RUN.L_IDS.EXTEND: a field or method of a variable',
+    'HELPER: a subprogram of the same package defined in main.sql line 2',
+    'PKG.NOT_DECLARED: a subprogram of the same package',
+    'UTIL.NOT_THERE: a member of package UTIL defined in util.pks line 1',
+    'APP.UTIL.NOT_THERE: a member of package UTIL defined in util.pks line 1',
+    'MYSTERY: not found in the workspace (unresolved)',
+    'UTIL.DOC: a member of package UTIL defined in util.pks line 1',
+    'UTIL.DOC().RENDER: a field or method of a variable',
+    'T_POINT.ORIGIN: a type constructor or method defined in main.sql line 20',
+    'T_POINT.ORIGIN().NORM: a field or method of a variable',
+    'SQRT: Oracle-supplied (STANDARD built-in or supplied package)',
+    'SCALE: a field or method of a variable',
+    'SELF.SCALE: a field or method of a variable',
+  ]);
+});
+
+test('constant propagation as sizes and bounds are written: decimals, exponents, signs, division, subtraction, quoted and numbered names', () => {
+  const values: Record<string, number> = { C_CHUNK: 4000, C_PAGE2: 50, 'Max Rows': 250 };
+  const valueOf = (n: string) => values[n];
+  assert.equal(evaluateNumber('1.25 * 4', valueOf), 5);
+  assert.equal(evaluateNumber('1e3', valueOf), 1000);
+  assert.equal(evaluateNumber('2E+2 + 1e-1 * 10', valueOf), 201);
+  assert.equal(evaluateNumber('-5 + 10', valueOf), 5);
+  assert.equal(evaluateNumber('+5', valueOf), 5);
+  assert.equal(evaluateNumber('c_chunk / 2', valueOf), 2000);
+  assert.equal(evaluateNumber('c_chunk - 1', valueOf), 3999);
+  assert.equal(evaluateNumber('c_chunk - 1 - 1', valueOf), 3998);
+  assert.equal(evaluateNumber('c_page2 * 2', valueOf), 100);
+  assert.equal(evaluateNumber('"Max Rows" + 1', valueOf), 251);
+  assert.equal(evaluateNumber('"Max Rows" + "C_CHUNK"', valueOf), 4250);
+  // what is no number: a trailing operator, two numbers side by side, a division by zero
+  assert.equal(evaluateNumber('5 +', valueOf), undefined);
+  assert.equal(evaluateNumber('10 20', valueOf), undefined);
+  assert.equal(evaluateNumber('c_chunk / 0', valueOf), undefined);
+  // the length of a declared buffer, written with a blank before the parenthesis or with BYTE/CHAR
+  assert.equal(typeLength('varchar2 (32767)', valueOf), 32767);
+  assert.equal(typeLength('VARCHAR2(32767 BYTE)', valueOf), 32767);
+  assert.equal(typeLength('raw(c_chunk)', valueOf), 4000);
+  assert.equal(typeLength('nvarchar2(c_page2 char)', valueOf), 50);
+  assert.equal(typeLength('clob', valueOf), undefined);
+});
+
+test('known counts: what keeps, changes or loses the count before the loop, and seed JSON read with JSON_TABLE', () => {
+  const over = (declaration: string, body = '') =>
+    estimates(`declare type t_vals is table of varchar2(30); l_vals t_vals${declaration}; begin ${body} for i in 1 .. l_vals.count loop null; end loop; end;`);
+  // a constant collection, a collection assigned a new constructor, a read of the collection
+  assert.deepEqual(estimates(`declare type t_vals is table of varchar2(30); c_vals constant t_vals := t_vals('a', 'b'); begin for i in 1 .. c_vals.count loop null; end loop; end;`),
+    ['inside a loop of about 2 iterations']);
+  assert.deepEqual(over(" := t_vals('a')", "l_vals := t_vals('x', 'y', 'z');"), ['inside a loop of about 3 iterations']);
+  assert.deepEqual(over(" := t_vals('a', 'b'); l_first varchar2(30)", 'l_first := l_vals(1);'), ['inside a loop of about 2 iterations']);
+  // numbers of several digits, exponents with a sign, a q-quote holding a blank
+  assert.deepEqual(over(` := t_vals(100, 3.25, 1e10, 2e+3, -40, q'[a b]')`), ['inside a loop of about 6 iterations']);
+  // an element written by index, DELETE, appends to a nested table declared without a value (atomically NULL)
+  assert.deepEqual(over(" := t_vals('a', 'b')", "l_vals(1) := 'z';"), ['once per element of L_VALS']);
+  assert.deepEqual(over(" := t_vals('a', 'b')", 'l_vals.delete;'), ['once per element of L_VALS']);
+  assert.deepEqual(over('', "l_vals(l_vals.count + 1) := 'a'; l_vals(l_vals.count + 1) := 'b';"), ['once per element of L_VALS']);
+  const json = (assignments: string) =>
+    estimates(`declare l_json varchar2(4000); l_label varchar2(10); begin ${assignments} for r in (select a from json_table(l_json,'$[*]' columns (a number path '$.a'))) loop null; end loop; end;`);
+  assert.deepEqual(json(`l_json := '[{"a":1},{"a":2}]'; l_label := 'abc';`), ['inside a loop of about 2 iterations']);
+  assert.deepEqual(json(`l_json:=q'~[{"a":1},{"a":2},{"a":3}]~';`), ['inside a loop of about 3 iterations']);
+  assert.deepEqual(json(`l_json := '[{"a":"it''s"}]';`), ['inside a loop of about 1 iteration']);
+  assert.deepEqual(json('l_json := get_json();'), ['once per row of the query at line 1']);
+  assert.deepEqual(json(`l_json := 'not json';`), ['once per row of the query at line 1']);
 });

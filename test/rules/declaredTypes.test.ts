@@ -113,3 +113,123 @@ test('column types read from CREATE TABLE, and a column\'s %TYPE or a %ROWTYPE f
   assert.equal(type('l_row')?.text, 'DOCUMENTS%ROWTYPE');
   assert.equal(targetVariable('l_col', scope, definitions), undefined);
 });
+
+const MORE_SPEC = `create or replace package doc_more as
+  c_max_len constant pls_integer := 32767;
+  type t_bodies is table of doc_types.t_body index by pls_integer;
+  type t_rows is table of documents%rowtype index by pls_integer;
+  g_title documents.title%type;
+end doc_more;
+/
+`;
+
+const MORE_PROCEDURE = `create or replace procedure publish as
+  subtype t_text_clob is clob;
+  subtype date_text is varchar2(10);
+  subtype t_amount is number;
+  type t_pair is record(body clob, total number:=0);
+  type t_job is record (doc documents%rowtype, log clob);
+  type t_lines is table of varchar2(4000) not null index by pls_integer;
+  type t_notes is varying array(20) of clob;
+  type t_codes is varray (5) of varchar2(30 char);
+  type t_entry is record (open_mark varchar2(1) default '(', amount number(12, 2), body clob);
+  TYPE T_AUDIT IS RECORD (DOC DOCUMENTS%ROWTYPE, LOG CLOB);
+  cursor c_docs is select id, body from documents;
+  c_limit  constant pls_integer := 100;
+  l_text   t_text_clob;
+  l_day    date_text;
+  l_amount t_amount(12,2);
+  l_qualified app.doc_types.t_body;
+  l_pair   t_pair;
+  l_job    t_job;
+  l_lines  t_lines;
+  l_notes  t_notes;
+  l_codes  t_codes;
+  l_entry  t_entry;
+  L_AUDIT  T_AUDIT;
+  l_bodies doc_more.t_bodies;
+  l_rows   doc_more.t_rows;
+  l_cur    c_docs%rowtype;
+  l_other  app.documents%rowtype;
+  l_len    doc_more.c_max_len%type;
+  l_count  c_limit%type;
+  l_note   l_pair.body%type;
+  l_title  l_other.title%type;
+  l_a      l_b%type;
+  l_b      l_a%type;
+begin
+  null;
+end publish;
+/
+`;
+
+function setUpMore(): { scope: Scope; definitions: (name: string) => IndexedDefinition[]; columnTypeOf: (table: string, column: string) => string | undefined } {
+  const all = [...definitionsOfScript('doc_types.pks', parseScript(SPEC)), ...definitionsOfScript('doc_more.pks', parseScript(MORE_SPEC))];
+  const sub = parseScript(MORE_PROCEDURE).units[0]!.views[0]![0]!.subprogram!;
+  const scope = new Scope(new Scope(undefined, 'unit'), 'subprogram');
+  scope.defineParameters(sub.parameters);
+  scope.defineDeclarations(sub.declarations);
+  const columns: Record<string, string> = { ID: 'NUMBER(12)', TITLE: 'VARCHAR2(100 CHAR)', BODY: 'CLOB' };
+  return { scope, definitions: (name) => all.filter((d) => d.name === name), columnTypeOf: (table, column) => (table === 'DOCUMENTS' ? columns[column] : undefined) };
+}
+
+test('own types named like built-in ones, constrained subtypes, schema-qualified names and spellings without blanks', () => {
+  const { scope, definitions, columnTypeOf } = setUpMore();
+  const type = (target: string) => targetVariable(target, scope, definitions, columnTypeOf)?.type;
+  // a subtype whose name ends or starts like a built-in type is still the code's own
+  assert.deepEqual(type('l_text'), { text: 'clob', steps: ['subtype T_TEXT_CLOB'], place: type('l_text')?.place });
+  assert.equal(type('l_day')?.text, 'varchar2(10)');
+  assert.equal(type('l_amount')?.text, 'number');
+  assert.equal(type('l_qualified')?.text, 'clob');
+  assert.equal(type('l_pair.body')?.text, 'clob');
+  assert.equal(type('l_pair.total')?.text, 'number');
+  assert.equal(type('l_lines(i)')?.text, 'varchar2(4000)');
+  assert.equal(type('l_notes(i)')?.text, 'clob');
+  assert.equal(type('l_notes (i)')?.text, 'clob');
+  assert.equal(type('l_pair.body ')?.text, 'clob');
+  // the types of a package specification are read where they are written: a qualified name, %ROWTYPE, a column's %TYPE
+  assert.equal(type('l_bodies(i)')?.text, 'clob');
+  assert.equal(type('l_rows(i).body')?.text, 'CLOB');
+  assert.equal(type('doc_more.g_title')?.text, 'VARCHAR2(100 CHAR)');
+  assert.equal(type('l_other.body')?.text, 'CLOB');
+  assert.equal(type('l_job.log')?.text, 'clob');
+  assert.equal(type('l_job.doc.body')?.text, 'CLOB');
+  assert.equal(type('L_AUDIT.LOG')?.text, 'CLOB');
+  assert.equal(type('l_codes(1)')?.text, 'varchar2(30 char)');
+  // a quoted default and a precision with a comma do not split the field list
+  assert.equal(type('l_entry.amount')?.text, 'number(12, 2)');
+  assert.equal(type('l_entry.body')?.text, 'clob');
+});
+
+test('a variable of the package body\'s own scope is a package-level variable of that package', () => {
+  const { definitions } = setUpMore();
+  const sub = parseScript(MORE_PROCEDURE).units[0]!.views[0]![0]!.subprogram!;
+  const body = new Scope(undefined, 'package', 'PUBLISHING');
+  body.defineDeclarations(sub.declarations);
+  const global = targetVariable('l_text', new Scope(body, 'subprogram'), definitions);
+  assert.deepEqual([global?.where, global?.pkg, global?.type.text], ['package', 'PUBLISHING', 'clob']);
+  const local = targetVariable('l_text', new Scope(new Scope(body, 'subprogram'), 'block'), definitions);
+  assert.equal(local?.where, 'package');
+});
+
+test('%TYPE of a constant and of a record variable\'s field', () => {
+  const { scope, definitions, columnTypeOf } = setUpMore();
+  const type = (target: string) => targetVariable(target, scope, definitions, columnTypeOf)?.type;
+  assert.equal(type('l_len')?.text, 'pls_integer');
+  assert.deepEqual(type('l_len')?.steps, ['%TYPE of DOC_MORE.C_MAX_LEN']);
+  assert.equal(type('l_count')?.text, 'pls_integer');
+  assert.deepEqual(type('l_note'), { text: 'clob', steps: ['%TYPE of L_PAIR.BODY', 'type T_PAIR', 'field BODY'], place: type('l_note')?.place });
+  assert.deepEqual(type('l_title'), { text: 'VARCHAR2(100 CHAR)', steps: ['%TYPE of L_OTHER.TITLE', 'column DOCUMENTS.TITLE'], place: type('l_title')?.place });
+});
+
+test('what is no variable with a proven type: a cursor\'s row, a constant, a %TYPE cycle, a bind of a trigger, an index of a scalar, text after the target', () => {
+  const { scope, definitions, columnTypeOf } = setUpMore();
+  const variable = (target: string) => targetVariable(target, scope, definitions, columnTypeOf);
+  assert.equal(variable('l_cur'), undefined);
+  assert.equal(variable('l_cur.body'), undefined);
+  assert.equal(variable('c_limit'), undefined);
+  assert.equal(variable('l_a'), undefined);
+  assert.equal(variable(':new.body'), undefined);
+  assert.equal(variable('l_text(1)'), undefined);
+  assert.equal(variable('l_pair.body x'), undefined);
+});

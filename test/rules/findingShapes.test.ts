@@ -243,3 +243,20 @@ test('SELECT FROM DUAL: a column alias is left out of the fix, a word that ends 
     '13:3-69 "l_ts := systimestamp at time zone dbtimezone"',
   ]);
 });
+
+test('a NUMBER counter: its kind (IN OUT or OUT parameter, local counter, package variable), the type as declared or through a subtype, and the remedy for each; a CLOB through a subtype', () => {
+  const text = readFileSync(`${shapesRoot}counters.sql`, 'utf8');
+  const entry = analyzeProject([{ file: 'counters.sql', text }], { rules: { 'number-arithmetic-in-loop': { enabled: true } } }).results[0]!;
+  assert.ok('result' in entry);
+  const query = 'stepped once per row of the query at line 12: NUMBER arithmetic runs in library code.';
+  assert.deepEqual(entry.result.findings.map((f) => `${f.line} ${covered(text, f)} | ${f.message}`), [
+    `13 p_total | p_total is a NUMBER IN OUT parameter ${query} Count in a PLS_INTEGER local and add it to p_total after the loop (the parameter's type is its callers' too).`,
+    `14 p_rows | p_rows is an INTEGER OUT parameter ${query} Count in a PLS_INTEGER local and add it to p_rows after the loop (the parameter's type is its callers' too).`,
+    `15 l_done | l_done is a NUMBER (subtype T_COUNT) counter ${query} Declare it PLS_INTEGER (or SIMPLE_INTEGER).`,
+    `16 l_ratio | l_ratio is a DOUBLE PRECISION counter ${query} Declare it PLS_INTEGER (or SIMPLE_INTEGER).`,
+    `17 l_amount | l_amount is a NUMBER counter ${query} Declare it PLS_INTEGER (or SIMPLE_INTEGER).`,
+    `18 g_calls | g_calls is a NUMBER package variable ${query} Declare it PLS_INTEGER (or SIMPLE_INTEGER) in package STATS.`,
+    `19 stats.g_calls | stats.g_calls is a NUMBER package variable ${query} Declare it PLS_INTEGER (or SIMPLE_INTEGER) in package STATS.`,
+    '20 l_body | l_body (CLOB: subtype T_TEXT) is grown with || once per row of the query at line 12: each append goes through a new temporary LOB. Collect the pieces in a VARCHAR2(32767) buffer and write it with DBMS_LOB.WRITEAPPEND when full.',
+  ]);
+});

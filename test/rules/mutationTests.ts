@@ -19,6 +19,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/findingShapes.test.ts': () => import('./findingShapes.test.ts'),
   'rules/sqlShapes.test.ts': () => import('./sqlShapes.test.ts'),
   'rules/registry.test.ts': () => import('./registry.test.ts'),
+  'rules/declaredTypes.test.ts': () => import('./declaredTypes.test.ts'),
   'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
   'analysis/callGraphOverlay.test.ts': () => import('../analysis/callGraphOverlay.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),

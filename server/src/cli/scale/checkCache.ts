@@ -17,7 +17,8 @@ const FORMAT = 'plsql-perf-check-cache';
 // 2: index entries with keys and the call graph, results with what SQL of other files calls
 // 3: index entries without call sites (the check never reads them; they were two thirds of the file)
 // 4: package variables, types and subtypes in the index carry their declared type (rules follow a CLOB subtype)
-const FORMAT_VERSION = 4;
+// 5: declared types without comments (a record's fields after a `-- comment` were lost)
+const FORMAT_VERSION = 5;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */

@@ -146,7 +146,28 @@ export class BuildContext {
     if (!ctx.start || !ctx.stop || ctx.stop.tokenIndex < ctx.start.tokenIndex) return '';
     return foldWhitespace(this.text.slice(ctx.start.start, ctx.stop.stop + 1));
   }
+
+  /**
+   * Source text of a subtree with each comment replaced by a blank, whitespace folded. For declared types: once the
+   * line breaks are folded, a `-- comment` after a record's field would swallow the fields after it.
+   */
+  codeTextOf(tree: ParseTree | null | undefined): string {
+    if (!tree || tree instanceof TerminalNode || this.hasAstral) return this.textOf(tree);
+    const ctx = tree as ParserRuleContext;
+    if (!ctx.start || !ctx.stop || ctx.stop.tokenIndex < ctx.start.tokenIndex) return '';
+    let code = '';
+    let from = ctx.start.start;
+    for (let i = ctx.start.tokenIndex + 1; i < ctx.stop.tokenIndex; i++) {
+      const token = this.tokens.get(i);
+      if (!COMMENTS.has(token.type)) continue;
+      code += `${this.text.slice(from, token.start)} `;
+      from = token.stop + 1;
+    }
+    return foldWhitespace(code + this.text.slice(from, ctx.stop.stop + 1));
+  }
 }
+
+const COMMENTS = new Set([PlSqlLexer.LINE_COMMENT, PlSqlLexer.BLOCK_COMMENT, PlSqlLexer.UNTERMINATED_COMMENT]);
 
 /** Oracle name resolution: unquoted names are upper case; quoted names keep their case without quotes. */
 /** Runs of whitespace folded to one space, trimmed. Most texts have none: they are returned without a regex. */

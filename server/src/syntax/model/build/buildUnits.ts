@@ -74,7 +74,7 @@ function declaration(bc: BuildContext, item: ParserRuleContext, declarationKind:
 function buildDeclaration(bc: BuildContext, item: DeclareItemContext): DeclarationNode | undefined {
   if (item instanceof VariableDeclarationContext) {
     const node = declaration(bc, item, item.CONSTANT() ? 'constant' : 'variable', item.identifier());
-    node.typeText = bc.textOf(item.typeSpec());
+    node.typeText = bc.codeTextOf(item.typeSpec());
     const initial = item.expression();
     if (initial) {
       node.calls = collectCalls(bc, initial, 'expression');
@@ -85,12 +85,12 @@ function buildDeclaration(bc: BuildContext, item: DeclareItemContext): Declarati
   if (item instanceof ExceptionDeclarationContext) return declaration(bc, item, 'exception', item.identifier());
   if (item instanceof TypeDeclarationContext) {
     const node = declaration(bc, item, 'type', item.anyName());
-    node.typeText = bc.textOf(item.typeDefinitionKind());
+    node.typeText = bc.codeTextOf(item.typeDefinitionKind());
     return node;
   }
   if (item instanceof SubtypeDeclarationContext) {
     const node = declaration(bc, item, 'subtype', item.anyName());
-    node.typeText = bc.textOf(item.typeSpec());
+    node.typeText = bc.codeTextOf(item.typeSpec());
     return node;
   }
   if (item instanceof CursorDeclarationContext) {
