@@ -21,6 +21,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/registry.test.ts': () => import('./registry.test.ts'),
   'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
   'analysis/callGraphOverlay.test.ts': () => import('../analysis/callGraphOverlay.test.ts'),
+  'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),
   'analysis/model.test.ts': () => import('../analysis/model.test.ts'),
