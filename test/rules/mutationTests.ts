@@ -19,6 +19,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/findingShapes.test.ts': () => import('./findingShapes.test.ts'),
   'rules/sqlShapes.test.ts': () => import('./sqlShapes.test.ts'),
   'rules/registry.test.ts': () => import('./registry.test.ts'),
+  'analysis/analyzeProject.test.ts': () => import('../analysis/analyzeProject.test.ts'),
   'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
   'analysis/callGraphOverlay.test.ts': () => import('../analysis/callGraphOverlay.test.ts'),
   'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
