@@ -27,6 +27,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),
   'analysis/model.test.ts': () => import('../analysis/model.test.ts'),
   'analysis/roles.test.ts': () => import('../analysis/roles.test.ts'),
+  'analysis/ruleSettings.test.ts': () => import('../analysis/ruleSettings.test.ts'),
   'analysis/schemaKeys.test.ts': () => import('../analysis/schemaKeys.test.ts'),
   'analysis/semantics.test.ts': () => import('../analysis/semantics.test.ts'),
   'analysis/sqlDialect.test.ts': () => import('../analysis/sqlDialect.test.ts'),
