@@ -26,7 +26,7 @@ const NS = INSTRUMENTER_CONSTANTS.NAMESPACE;
  * they run only for mutants of the modules they import (see ordered). A list, not a time limit, so that the tests a
  * mutant gets do not depend on the machine's load during the dry run.
  */
-const SLOW_TEST_FILES = new Set(['analysis/itemReuse.test.ts', 'analysis/unitRelease.test.ts']);
+const SLOW_TEST_FILES = new Set(['analysis/itemReuse.test.ts', 'analysis/itemMove.test.ts', 'analysis/unitRelease.test.ts']);
 /**
  * MUTATION_SKIP_SLOW_TESTS=1 leaves them out altogether (on a loaded machine they took 60 s per surviving mutant of
  * analyze.ts or workspaceIndex.ts): those files' scores are then lower bounds.

@@ -19,7 +19,7 @@ import { OpenDocument } from './openDocument.ts';
 const ALL_RULES: AnalyzerConfig = { rules: Object.fromEntries(PERFORMANCE_RULES.map((r) => [r.meta.id, { enabled: true }])) };
 
 /** A package body whose findings name lines of the same file everywhere: loops, queries, siblings, standalone callees after it. */
-const LINE_REFERENCES = readFileSync(new URL('./fixtures/lineReferences.sql', import.meta.url), 'utf8');
+const LINE_REFERENCES = readFileSync(new URL('../analysis/fixtures/lineReferences.sql', import.meta.url), 'utf8');
 
 function seeded(seed: number): (n: number) => number {
   return (n) => {

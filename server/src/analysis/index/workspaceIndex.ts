@@ -351,16 +351,25 @@ function collectReferences(file: string, unit: UnitNode, out: IndexedReference[]
     if (call.parts.some((p) => p.endsWith('()'))) return; // a method of a call's result
     into.push({ name: call.name, file, range: call.nameRange });
   };
-  forEachCall(unit, (call) => visit(call, out), (sub) => {
-    let known = referencesOfSubprogram.get(sub);
-    if (known?.file !== file) {
-      const references: IndexedReference[] = [];
-      forEachCall(sub, (call) => visit(call, references));
-      referencesOfSubprogram.set(sub, (known = { file, references }));
-    }
-    // (references are never changed once made: the index shares them between its versions of the file)
-    for (const reference of known.references) out.push(reference);
-  });
+  // A nested subprogram is listed by its parent and by the parent's block, and a standalone procedure or function
+  // holds its declarations, nested subprograms and body both as the unit's and as its subprogram's: each call is
+  // taken once (find references listed them twice).
+  const walk = (node: object, into: IndexedReference[]) => {
+    const taken = new Set<SubprogramNode>();
+    forEachCall(node, (call) => visit(call, into), (sub) => {
+      if (taken.has(sub)) return;
+      taken.add(sub);
+      let known = referencesOfSubprogram.get(sub);
+      if (known?.file !== file) {
+        const references: IndexedReference[] = [];
+        walk(sub, references);
+        referencesOfSubprogram.set(sub, (known = { file, references }));
+      }
+      // (references are never changed once made: the index shares them between its versions of the file)
+      for (const reference of known.references) into.push(reference);
+    });
+  };
+  walk(unit.subprogram ?? unit, out);
 }
 
 /**
