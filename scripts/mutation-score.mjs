@@ -6,10 +6,11 @@
 //   --survivors lists the surviving mutants; --ranges prints them as Stryker `--mutate file:line-line` ranges, to
 //   rerun only them after adding tests:
 //   npx stryker run --force --mutate "$(node scripts/mutation-score.mjs --ranges rules/)" --incrementalFile reports/mutation/rerun-1.json
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = new URL('../reports/mutation/', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname;
+const dir = join(root, 'reports/mutation/');
 const reports = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f))
   .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 
@@ -43,14 +44,24 @@ const ranges = [];
 let totalKilled = 0;
 let totalSurvived = 0;
 const rows = [];
+const removed = [];
+let stale = 0;
 for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+  // a file removed since its run has no mutants left to kill; one changed since its last run is scored on its old
+  // source: marked, so that a rerun is not forgotten
+  if (!existsSync(join(root, path))) {
+    removed.push(path);
+    continue;
+  }
+  const changed = sourceOf.has(path) && sourceOf.get(path) !== readFileSync(join(root, path), 'utf8');
+  if (changed) stale++;
   const all = [...mutants.values()];
   const killed = all.filter((m) => detected.has(m.status)).length;
   const survivors = all.filter((m) => undetected.has(m.status));
   totalKilled += killed;
   totalSurvived += survivors.length;
   const score = killed + survivors.length === 0 ? '-' : `${Math.floor((1000 * killed) / (killed + survivors.length)) / 10}%`;
-  rows.push(`| \`${path.replace('server/src/analysis/', '')}\` | ${killed} | ${survivors.length} | ${score} |`);
+  rows.push(`| \`${path.replace('server/src/analysis/', '')}\`${changed ? ' (source changed since)' : ''} | ${killed} | ${survivors.length} | ${score} |`);
   if (showRanges && (!filter || path.includes(filter))) {
     // exactly the mutant's place (Stryker reads the columns 0-based, the report writes them 1-based), so a mutant
     // over many lines brings no others along
@@ -68,4 +79,6 @@ else if (!showSurvivors) {
   console.log(rows.join('\n'));
   const total = totalKilled + totalSurvived;
   console.log(`| **all** | ${totalKilled} | ${totalSurvived} | **${total === 0 ? '-' : (Math.floor((1000 * totalKilled) / total) / 10)}%** |`);
+  if (removed.length > 0) console.log(`\nNot counted, removed since their run: ${removed.join(', ')}`);
+  if (stale > 0) console.log(`\n${stale} file(s) changed since their last run: rerun them for a current score.`);
 }
