@@ -52,7 +52,7 @@ func (c *Collector) Start() error {
 // counters up to (at most one tick before) its exit.
 func (c *Collector) Tick() {
 	if s, err := Snapshot(c.dir); err == nil {
-		c.last = s
+		c.last = Latest(c.last, s)
 	}
 }
 
@@ -63,6 +63,8 @@ func (c *Collector) Read(p *profile.Profile) error {
 	after, err := Snapshot(c.dir)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ESRCH) {
 		after, err = c.last, nil
+	} else if err == nil {
+		after = Latest(c.last, after)
 	}
 	res := &profile.ProcResult{Status: "ok", Scope: c.scope, Before: c.before, After: after}
 	p.Collectors.Proc = res
@@ -76,6 +78,21 @@ func (c *Collector) Read(p *profile.Profile) error {
 
 // Stop has nothing to release.
 func (c *Collector) Stop() error { return nil }
+
+// Latest merges two snapshots of one process or thread, the later one second: every counter is cumulative and
+// never goes down while the target lives, so the larger value is the later truth. A snapshot taken while the
+// target exits can read stat but not io, status or schedstat (those fields stay zero); taken alone it would
+// erase the I/O the target did before it exited.
+func Latest(earlier, later profile.ProcStats) profile.ProcStats {
+	return profile.ProcStats{
+		UtimeMs: max(earlier.UtimeMs, later.UtimeMs), StimeMs: max(earlier.StimeMs, later.StimeMs),
+		VoluntaryCtxt: max(earlier.VoluntaryCtxt, later.VoluntaryCtxt), NonvoluntaryCtxt: max(earlier.NonvoluntaryCtxt, later.NonvoluntaryCtxt),
+		RunqueueWaitNs: max(earlier.RunqueueWaitNs, later.RunqueueWaitNs),
+		Rchar:          max(earlier.Rchar, later.Rchar), Wchar: max(earlier.Wchar, later.Wchar),
+		Syscr: max(earlier.Syscr, later.Syscr), Syscw: max(earlier.Syscw, later.Syscw),
+		ReadBytes: max(earlier.ReadBytes, later.ReadBytes), WriteBytes: max(earlier.WriteBytes, later.WriteBytes),
+	}
+}
 
 // Delta subtracts counters (never below zero).
 func Delta(a, b profile.ProcStats) profile.ProcStats {
