@@ -12,13 +12,13 @@
 //   loads (a module-level constant, a regular expression) is "static", and Stryker restarts this process for it
 //   (capabilities: reloadEnvironment false), loading the bundle with the mutant already active;
 // - `hitLimit` (the dry run's hits of the mutant times a factor) turns an endless loop into a timeout.
-import { build } from 'esbuild';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { INSTRUMENTER_CONSTANTS } from '@stryker-mutator/api/core';
 import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
+import { bundleSuiteOnce } from './mutation-bundle.mjs';
 
 const NS = INSTRUMENTER_CONSTANTS.NAMESPACE;
 /**
@@ -64,46 +64,24 @@ export function withCacheResets(source) {
 /** Bundles test/rules/mutationTests.ts of the sandbox `root` (once: concurrent runners share the sandbox). */
 async function bundleSuite(root, log) {
   const rulesTests = join(root, 'test/rules');
-  const bundle = join(rulesTests, '.mutation-tests.mjs');
-  if (existsSync(bundle)) return bundle;
   const analysis = join(root, 'server/src/analysis/');
   const resettable = [];
-  const result = await build({
-    entryPoints: [join(rulesTests, 'mutationTests.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    splitting: true,
-    outdir: rulesTests,
-    entryNames: '.mutation-tests-[hash]',
-    chunkNames: '.mutation-tests-chunk-[hash]',
-    outExtension: { '.js': '.mjs' },
-    packages: 'external',
-    write: false,
-    logLevel: 'error',
-    plugins: [{
-      name: 'mutation-runner',
-      setup(b) {
-        b.onResolve({ filter: /^node:test$/ }, () => ({ path: join(rulesTests, 'mutationNodeTest.ts') }));
-        b.onLoad({ filter: /\.ts$/ }, (args) => {
-          if (!args.path.startsWith(analysis)) return undefined;
-          const { text, resets } = withCacheResets(readFileSync(args.path, 'utf8'));
-          if (resets.length > 0) resettable.push(`${args.path.slice(analysis.length)}: ${resets.join(' ')}`);
-          // a module-level cache this did not understand would carry answers from one mutant to the next
-          const missed = /^(?:export )?const (\w+)[^=\n]* = new (?:WeakMap|Map)\b(?![^\n]*\([^)\s])/m.exec(text);
-          if (missed) log.warn(`mutation runner: module-level cache ${missed[1]} in ${args.path} is not reset between mutants`);
-          return { contents: text, loader: 'ts' };
-        });
-      },
-    }],
-  });
-  log.info(`mutation runner: caches reset before each test:\n  ${resettable.sort().join('\n  ')}`);
-  const entry = result.outputFiles.find((f) => basename(f.path).startsWith('.mutation-tests-') && !basename(f.path).includes('-chunk-'));
-  for (const file of result.outputFiles) if (file !== entry) writeFileSync(file.path, file.contents);
-  const temporary = `${bundle}.${process.pid}`;
-  writeFileSync(temporary, entry.contents);
-  renameSync(temporary, bundle);
+  const bundle = await bundleSuiteOnce(join(rulesTests, 'mutationTests.ts'), 'mutation-tests', [{
+    name: 'mutation-runner',
+    setup(b) {
+      b.onResolve({ filter: /^node:test$/ }, () => ({ path: join(rulesTests, 'mutationNodeTest.ts') }));
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!args.path.startsWith(analysis)) return undefined;
+        const { text, resets } = withCacheResets(readFileSync(args.path, 'utf8'));
+        if (resets.length > 0) resettable.push(`${args.path.slice(analysis.length)}: ${resets.join(' ')}`);
+        // a module-level cache this did not understand would carry answers from one mutant to the next
+        const missed = /^(?:export )?const (\w+)[^=\n]* = new (?:WeakMap|Map)\b(?![^\n]*\([^)\s])/m.exec(text);
+        if (missed) log.warn(`mutation runner: module-level cache ${missed[1]} in ${args.path} is not reset between mutants`);
+        return { contents: text, loader: 'ts' };
+      });
+    },
+  }]);
+  if (resettable.length > 0) log.info(`mutation runner: caches reset before each test:\n  ${resettable.sort().join('\n  ')}`);
   return bundle;
 }
 
