@@ -122,3 +122,20 @@ test('the verdict: a foreign score of exactly the minimum with no Oracle marker,
   assert.equal(detectSqlDialect('GO\nSELECT x = @a;\nDECLARE a VARCHAR2; b VARCHAR2; c VARCHAR2;\n').dialect, 'tsql');
   assert.ok(!isDialectCheckedFile('deploy/001_tables.sql.orig'));
 });
+
+test('blanking keeps every line break and blanks every other character, however the comment spans lines', () => {
+  // each character outside a line feed becomes one space (a surrogate pair two, a CR one), as a per-character replace does
+  const perCharacter = (s: string) => s.replace(/[^\n]/g, ' ');
+  for (const comment of ['/*\n*/', '/*\n\n x\n*/', '/* a\r\nb \u{1F600}\n\n*/', "q'[\n\n]'", '"x\ny"', "'\n'", '/**/', '/*\n']) {
+    const text = `SELECT 1 ${comment} FROM t`;
+    assert.equal(blankCommentsAndLiterals(text), `SELECT 1 ${perCharacter(comment)}${comment === '/*\n' ? perCharacter(' FROM t') : ' FROM t'}`, JSON.stringify(comment));
+  }
+});
+
+test('foreign markers inside comments and literals count for nothing; in code they count', () => {
+  const foreign = 'x := 1; -- @a `b` $$ c::int\n/* SELECT y = @b; `t` */ s := \'$$ @c `d` e::text\';\n';
+  assert.deepEqual(detectSqlDialect(foreign), { dialect: 'oracle', evidence: [] });
+  assert.deepEqual(detectSqlDialect('SELECT `a`, `b` FROM t;\n').evidence, ['`backtick` names']);
+  assert.equal(detectSqlDialect('SELECT x = @a, y = @b, z = @c;\n').dialect, 'tsql');
+  assert.deepEqual(detectSqlDialect('SELECT a::int, b::text FROM t;\n'), { dialect: 'postgresql', evidence: ['`::type` casts'] });
+});
