@@ -375,12 +375,24 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       lineStarts ??= lineStartsOf(text);
       lineMap = lineMapOf({ length: cache.text.length, lineStarts: cache.lineStarts }, { length: text.length, lineStarts }, changed);
     }
-    if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !contextMoved(previous, context.shape, context.places, lineMap)) return undefined;
+    if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !unitContextMoved(previous, context, lineMap)) return undefined;
     answersBefore ??= new AnswersBefore(answers, lineMap, graphFile);
     const reads = movedReads(previous, { map: lineMap, file: graphFile, before: answersBefore, now: answers, unit });
     const results = reads && movedResults(previous, lineMap, graphFile, lookupOnce, movedTexts);
     if (!reads || !results) return undefined;
     return { context: context.key, shape: context.shape, places: context.places, reads, ...results };
+  };
+  /**
+   * Whether a moved item's unit context moved with the edit, asked once per kept context and unit: the items of a
+   * unit share their context's places (a package body's declarations: every moved item compared them all again).
+   */
+  const movedContexts = new Map<readonly SourceRange[], { now: UnitContext; moved: boolean }>();
+  const unitContextMoved = (previous: KeptItem, context: UnitContext, map: LineMap): boolean => {
+    const known = movedContexts.get(previous.places);
+    if (known?.now === context) return known.moved;
+    const moved = contextMoved(previous, context.shape, context.places, map);
+    movedContexts.set(previous.places, { now: context, moved });
+    return moved;
   };
   /**
    * A unit's context with the last analysis's string objects where they are equal: every kept item of the unit is
