@@ -19,7 +19,7 @@ import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
-import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
+import { semanticsCollector, type CallSummary, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
 import { withLfLineBreaks } from '../parser/lineBreaks.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
@@ -28,7 +28,7 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
-import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
+import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, placeKey, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
 import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording, type UnitContext } from './itemRecording.ts';
 import { AnswersBefore, contextMoved, lineMapOf, movedReads, movedResults, movedWithEdit, type LineMap } from './itemMove.ts';
 import { movedFrom } from '../syntax/model/rebase.ts';
@@ -120,14 +120,43 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   }
   /** The item being walked with its reads recorded (only while a kept item may come of it). */
   let recording: Recording | undefined;
+  /**
+   * The document's own definitions with kept items: a line break typed inside a subprogram moves the end of its
+   * range and nothing else of it, and every item that looked it up (its callers) asked for it. What a walk reads of a
+   * definition is its name, kind, name's place and verdicts, never its range (`range` reads are watched: one made
+   * while an item is walked makes that item not kept), so a lookup's answer is recorded and compared without the
+   * ranges of this document's definitions (`rangeBlind`), and a replayed call is given the definition as it is now
+   * (`withDefinitionsNow`).
+   */
+  const withoutRange = new WeakMap<IndexedDefinition, Omit<IndexedDefinition, 'range'>>();
+  const rangeWatched = (definition: IndexedDefinition): IndexedDefinition => {
+    const { range, ...rest } = definition;
+    withoutRange.set(definition, rest);
+    Object.defineProperty(definition, 'range', {
+      enumerable: true,
+      get() {
+        if (recording) recording.ok = false;
+        return range;
+      },
+    });
+    return definition;
+  };
+  const blindAnswers = new Map<readonly IndexedDefinition[], readonly unknown[]>();
+  const rangeBlind = (found: readonly IndexedDefinition[]): readonly unknown[] => {
+    let blind = blindAnswers.get(found);
+    if (!blind) blindAnswers.set(found, (blind = found.map((d) => withoutRange.get(d) ?? d)));
+    return blind;
+  };
 
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
   const ownDefinitions = definitionsOfScript(file ?? '', script);
   for (const definition of ownDefinitions) {
     const list = own.get(definition.name);
-    if (list) list.push(definition);
-    else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);
+    // with kept items, each of the document's definitions is watched (see `rangeWatched`)
+    const mine = cache ? rangeWatched({ ...definition, file: file ?? definition.file }) : undefined;
+    if (list) list.push(mine ?? definition);
+    else own.set(definition.name, [mine ?? { ...definition, file: file ?? definition.file }]);
   }
   const index = options.index;
   // The same few names are looked up thousands of times in a long body: answer each once per document.
@@ -145,7 +174,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const found = lookupOnce(name);
     if (recording && !recording.looked.has(name)) {
       recording.looked.add(name);
-      recordAnswer(recording, (answer) => ({ kind: 'lookup', name, answer }), found);
+      recordAnswer(recording, (answer) => ({ kind: 'lookup', name, answer }), rangeBlind(found));
     }
     return found;
   };
@@ -351,7 +380,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const end = (lineStarts[unit.range.endLine - 1] ?? text.length) + unit.range.endColumn - 1;
     return start <= changed.prefix && text.length - end <= changed.suffix;
   };
-  const answers = new AnswersNow({ lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
+  const answers = new AnswersNow({ lookup: (name) => rangeBlind(lookupOnce(name)), keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
   // An item that only moved (a line break typed or deleted above it), or whose reads only moved, is replayed shifted
   // by the edit's line map.
   let lineMap: LineMap | null | undefined;
@@ -404,6 +433,36 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const shape = cache!.contextShapes.find((k) => k === context.shape);
     return key === undefined && shape === undefined ? context : { ...context, key: key ?? context.key, shape: shape ?? context.shape };
   };
+  /**
+   * A kept item whose calls resolved to this document's definitions, with the definitions as this analysis has them
+   * (the same name, kind and name's place; the range may have moved: `rangeWatched`). Undefined when one is gone.
+   */
+  const definitionsNow = new Map<IndexedDefinition, IndexedDefinition | null>();
+  const definitionNow = (definition: IndexedDefinition): IndexedDefinition | null => {
+    let now = definitionsNow.get(definition);
+    if (now === undefined) {
+      const place = placeKey(definition.nameRange);
+      now = lookupOnce(definition.name).find((d) => d.file === definition.file && d.kind === definition.kind && placeKey(d.nameRange) === place) ?? null;
+      definitionsNow.set(definition, now);
+    }
+    return now;
+  };
+  const withDefinitionsNow = (item: KeptItem | undefined): KeptItem | undefined => {
+    if (!item) return undefined;
+    let calls: CallSummary[] | undefined;
+    for (let i = 0; i < item.calls.length; i++) {
+      const call = item.calls[i]!;
+      const definition = call.resolution.definition;
+      // (a definition of this analysis is current; another file's is compared whole by the lookup)
+      if (!definition || definition.file !== graphFile || withoutRange.has(definition)) continue;
+      const now = definitionNow(definition);
+      if (!now) return undefined;
+      if (now === definition) continue;
+      calls ??= item.calls.slice();
+      calls[i] = { ...call, resolution: { ...call.resolution, definition: now } };
+    }
+    return calls ? { ...item, calls } : item;
+  };
   const replay = (item: KeptItem) => {
     for (const k of item.findings) {
       const finding = { ...k.finding };
@@ -422,7 +481,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const previous = cache.items.get(sub);
     const reusable = previous && previous.context === context.key && outsideUnchanged(unit) && readsUnchanged(previous, unit, answers) ? previous : undefined;
     // (an unmoved item too: what it read may have moved, a sibling below the edit)
-    const item = reusable ?? movedItem(sub, unit, context);
+    const item = withDefinitionsNow(reusable) ?? movedItem(sub, unit, context);
     if (item) {
       replay(item);
       kept.set(sub, item);
