@@ -46,8 +46,12 @@ test('item callers: a line break typed inside a called item re-walks only that i
   const call = result.semantics.calls.find((c) => c.name === 'LOG_IT' && c.range.line < 10)!;
   assert.equal(call.resolution.definition?.range.endLine, typed.split('\n').findIndex((l) => l === '  end log_it;') + 1);
   walked = doc.items.walked;
-  doc.edit(text, 'the line break deleted');
+  const back = doc.edit(text, 'the line break deleted');
   assert.equal(doc.items.walked - walked, 1);
+  // a space typed inside log_it (no line moves): its definition is the same, and the very same object for the callers
+  const definitionOf = (result: typeof back) => result.semantics.calls.find((c) => c.name === 'LOG_IT' && c.range.line < 10)!.resolution.definition;
+  const spaced = doc.edit(text.replace('    l_count := l_count + 1;', '     l_count := l_count + 1;'), 'a space typed inside log_it');
+  assert.equal(definitionOf(spaced), definitionOf(back), 'an unchanged definition is kept as it was');
   // the helper's body changed otherwise (no SQL any more): its callers' findings change, so they are walked
   walked = doc.items.walked;
   doc.edit(body(8, '    null;\n\n    null;'), 'the INSERT replaced and a line added');

@@ -128,23 +128,21 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
    * ranges of this document's definitions (`rangeBlind`), and a replayed call is given the definition as it is now
    * (`withDefinitionsNow`).
    */
-  const withoutRange = new WeakMap<IndexedDefinition, Omit<IndexedDefinition, 'range'>>();
+  const ownNow = new Set<IndexedDefinition>();
+  const keptDefinitions = cache ? (ownDefinitionsKept.get(cache) ?? new Map<string, IndexedDefinition>()) : undefined;
+  const definitionsNowKept = new Map<string, IndexedDefinition>();
+  /** The document's definition, the last analysis's object when it is the same (replayed calls then hold it already). */
   const rangeWatched = (definition: IndexedDefinition): IndexedDefinition => {
-    const { range, ...rest } = definition;
-    withoutRange.set(definition, rest);
-    Object.defineProperty(definition, 'range', {
-      enumerable: true,
-      get() {
-        if (recording) recording.ok = false;
-        return range;
-      },
-    });
-    return definition;
+    const key = definitionKey(definition);
+    const mine = (key !== undefined && keptDefinitions!.get(key)) || watchRange(definition);
+    if (key !== undefined) definitionsNowKept.set(key, mine);
+    ownNow.add(mine);
+    return mine;
   };
   const blindAnswers = new Map<readonly IndexedDefinition[], readonly unknown[]>();
   const rangeBlind = (found: readonly IndexedDefinition[]): readonly unknown[] => {
     let blind = blindAnswers.get(found);
-    if (!blind) blindAnswers.set(found, (blind = found.map((d) => withoutRange.get(d) ?? d)));
+    if (!blind) blindAnswers.set(found, (blind = found.map((d) => (ownNow.has(d) ? withoutRange.get(d) : undefined) ?? d)));
     return blind;
   };
 
@@ -454,7 +452,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       const call = item.calls[i]!;
       const definition = call.resolution.definition;
       // (a definition of this analysis is current; another file's is compared whole by the lookup)
-      if (!definition || definition.file !== graphFile || withoutRange.has(definition)) continue;
+      if (!definition || definition.file !== graphFile || ownNow.has(definition)) continue;
       const now = definitionNow(definition);
       if (!now) return undefined;
       if (now === definition) continue;
@@ -492,11 +490,13 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const firstLoop = semantics.result.loops.length;
     const firstCall = semantics.result.calls.length;
     recording = { sub, unit, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set(), asked: new Set() };
+    watching.recording = recording;
     try {
       walk();
     } finally {
       const done = recording;
       recording = undefined;
+      watching.recording = undefined;
       if (done.ok) {
         const item: KeptItem = { context: context.key, shape: context.shape, places: context.places, reads: done.reads, findings: done.findings, loops: semantics.result.loops.slice(firstLoop), calls: semantics.result.calls.slice(firstCall) };
         kept.set(sub, item);
@@ -535,6 +535,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       return reusedItems.length > 0 ? analyzeText(source, { ...options, items: undefined, script }) : finishResult();
     }
     cache.items = kept;
+    ownDefinitionsKept.set(cache, definitionsNowKept);
     cache.text = text;
     cache.contextKeys = [...contexts.values()].map((c) => c.key);
     cache.contextShapes = [...contexts.values()].map((c) => c.shape);
@@ -558,6 +559,41 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
   }
+}
+
+/**
+ * The open documents' own definitions of their last analysis, by everything they hold (`definitionKey`): an
+ * unchanged definition is the same object in the next analysis. Each is range-watched (`watchRange`).
+ */
+const ownDefinitionsKept = new WeakMap<ItemCache, Map<string, IndexedDefinition>>();
+/** The item whose walk is being recorded, in whichever analysis runs now (analyses do not interleave). */
+const watching: { recording: Recording | undefined } = { recording: undefined };
+/** A definition without its range (see `rangeWatched` in analyzeText). */
+const withoutRange = new WeakMap<IndexedDefinition, Omit<IndexedDefinition, 'range'>>();
+
+/** A definition whose range, read while an item is walked, makes that item not kept. */
+function watchRange(definition: IndexedDefinition): IndexedDefinition {
+  const { range, ...rest } = definition;
+  withoutRange.set(definition, rest);
+  Object.defineProperty(definition, 'range', {
+    enumerable: true,
+    get() {
+      if (watching.recording) watching.recording.ok = false;
+      return range;
+    },
+  });
+  return definition;
+}
+
+/** Everything a definition holds, as a string (undefined for one with file handle uses: not kept between analyses). */
+function definitionKey(d: IndexedDefinition): string | undefined {
+  let key = '';
+  for (const [name, value] of Object.entries(d)) {
+    if (typeof value !== 'object' || value === null) key += `${name}=${String(value)}\u0000`;
+    else if ('line' in value && 'endColumn' in value) key += `${name}=${placeKey(value as SourceRange)}\u0000`;
+    else return undefined;
+  }
+  return key;
 }
 
 /** Each unit of the first view in script order, with its segment: all that roles ask of a unit. */
