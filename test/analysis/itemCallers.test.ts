@@ -52,6 +52,11 @@ test('item callers: a line break typed inside a called item re-walks only that i
   const definitionOf = (result: typeof back) => result.semantics.calls.find((c) => c.name === 'LOG_IT' && c.range.line < 10)!.resolution.definition;
   const spaced = doc.edit(text.replace('    l_count := l_count + 1;', '     l_count := l_count + 1;'), 'a space typed inside log_it');
   assert.equal(definitionOf(spaced), definitionOf(back), 'an unchanged definition is kept as it was');
+  // log_it always raises now (same lines): its definition says so, and every caller is walked again with it
+  const raising = doc.edit(text.replace('    l_count := l_count + 1;', "    raise_application_error(-20001, 'x');"), 'log_it always raises');
+  assert.equal(definitionOf(raising)?.alwaysRaises, true);
+  assert.notEqual(definitionOf(raising), definitionOf(spaced));
+  doc.edit(text, 'log_it returns again');
   // the helper's body changed otherwise (no SQL any more): its callers' findings change, so they are walked
   walked = doc.items.walked;
   doc.edit(body(8, '    null;\n\n    null;'), 'the INSERT replaced and a line added');
@@ -89,4 +94,23 @@ test('item callers: a walk that reads the range of a definition it looked up is 
   } finally {
     registry.splice(registry.indexOf(endOfCallee), 1);
   }
+});
+
+test('item callers: a kept definition is compared by every field a definition has', async () => {
+  const { DEFINITION_FIELDS } = await import('../../server/src/analysis/analyze.ts');
+  const { definitionsOfScript } = await import('../../server/src/analysis/index/workspaceIndex.ts');
+  const { parseScript } = await import('../../server/src/syntax/parseScript.ts');
+  const { readdirSync, readFileSync } = await import('node:fs');
+  // every rule's fixtures (package specs with typed variables, helpers that always raise, UTL_FILE handle parameters)
+  const root = new URL('../rules/fixtures/', import.meta.url);
+  const seen = new Set<string>();
+  for (const rule of readdirSync(root)) {
+    for (const name of readdirSync(new URL(`${rule}/`, root))) {
+      if (!name.endsWith('.sql') && !name.endsWith('.pkb') && !name.endsWith('.pks')) continue;
+      const text = readFileSync(new URL(`${rule}/${name}`, root), 'utf8');
+      for (const definition of definitionsOfScript(name, parseScript(text, { unitCache: false }))) for (const key of Object.keys(definition)) seen.add(key);
+    }
+  }
+  for (const field of ['typeText', 'alwaysRaises', 'fileParameters', 'container', 'memberKind']) assert.ok(seen.has(field), `the fixtures give definitions with ${field}`);
+  assert.deepEqual([...seen].filter((key) => !(DEFINITION_FIELDS as readonly string[]).includes(key)), [], 'every field is compared');
 });

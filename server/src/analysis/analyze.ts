@@ -129,13 +129,13 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
    * (`withDefinitionsNow`).
    */
   const ownNow = new Set<IndexedDefinition>();
-  const keptDefinitions = cache ? (ownDefinitionsKept.get(cache) ?? new Map<string, IndexedDefinition>()) : undefined;
-  const definitionsNowKept = new Map<string, IndexedDefinition>();
-  /** The document's definition, the last analysis's object when it is the same (replayed calls then hold it already). */
-  const rangeWatched = (definition: IndexedDefinition): IndexedDefinition => {
-    const key = definitionKey(definition);
-    const mine = (key !== undefined && keptDefinitions!.get(key)) || watchRange(definition);
-    if (key !== undefined) definitionsNowKept.set(key, mine);
+  const keptDefinitions = cache ? ownDefinitionsKept.get(cache) : undefined;
+  const definitionsNowKept: IndexedDefinition[] = [];
+  /** The document's definition number `at`, the last analysis's object when it is the same (replayed calls hold it already). */
+  const rangeWatched = (definition: IndexedDefinition, at: number): IndexedDefinition => {
+    const was = keptDefinitions?.[at];
+    const mine = was !== undefined && sameDefinition(was, definition) ? was : watchRange(definition);
+    definitionsNowKept.push(mine);
     ownNow.add(mine);
     return mine;
   };
@@ -149,10 +149,11 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
   const ownDefinitions = definitionsOfScript(file ?? '', script);
-  for (const definition of ownDefinitions) {
+  for (let at = 0; at < ownDefinitions.length; at++) {
+    const definition = ownDefinitions[at]!;
     const list = own.get(definition.name);
     // with kept items, each of the document's definitions is watched (see `rangeWatched`)
-    const mine = cache ? rangeWatched({ ...definition, file: file ?? definition.file }) : undefined;
+    const mine = cache ? rangeWatched({ ...definition, file: file ?? definition.file }, at) : undefined;
     if (list) list.push(mine ?? definition);
     else own.set(definition.name, [mine ?? { ...definition, file: file ?? definition.file }]);
   }
@@ -562,19 +563,21 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
 }
 
 /**
- * The open documents' own definitions of their last analysis, by everything they hold (`definitionKey`): an
- * unchanged definition is the same object in the next analysis. Each is range-watched (`watchRange`).
+ * The open documents' own definitions of their last analysis, in the order `definitionsOfScript` gives them: an
+ * unchanged definition at the same number is the same object in the next analysis. Each is range-watched (`watchRange`).
  */
-const ownDefinitionsKept = new WeakMap<ItemCache, Map<string, IndexedDefinition>>();
+const ownDefinitionsKept = new WeakMap<ItemCache, IndexedDefinition[]>();
 /** The item whose walk is being recorded, in whichever analysis runs now (analyses do not interleave). */
 const watching: { recording: Recording | undefined } = { recording: undefined };
-/** A definition without its range (see `rangeWatched` in analyzeText). */
+/** A watched definition without its range (see `rangeWatched` in analyzeText), and its range. */
 const withoutRange = new WeakMap<IndexedDefinition, Omit<IndexedDefinition, 'range'>>();
+const rangeOf = new WeakMap<IndexedDefinition, SourceRange>();
 
 /** A definition whose range, read while an item is walked, makes that item not kept. */
 function watchRange(definition: IndexedDefinition): IndexedDefinition {
   const { range, ...rest } = definition;
   withoutRange.set(definition, rest);
+  rangeOf.set(definition, range);
   Object.defineProperty(definition, 'range', {
     enumerable: true,
     get() {
@@ -585,15 +588,17 @@ function watchRange(definition: IndexedDefinition): IndexedDefinition {
   return definition;
 }
 
-/** Everything a definition holds, as a string (undefined for one with file handle uses: not kept between analyses). */
-function definitionKey(d: IndexedDefinition): string | undefined {
-  let key = '';
-  for (const [name, value] of Object.entries(d)) {
-    if (typeof value !== 'object' || value === null) key += `${name}=${String(value)}\u0000`;
-    else if ('line' in value && 'endColumn' in value) key += `${name}=${placeKey(value as SourceRange)}\u0000`;
-    else return undefined;
-  }
-  return key;
+/** The fields of a definition `sameDefinition` compares (test/analysis/itemCallers.test.ts checks that there are no others). */
+export const DEFINITION_FIELDS: readonly (keyof IndexedDefinition)[] = ['name', 'kind', 'file', 'range', 'nameRange', 'container', 'memberKind', 'typeText', 'alwaysRaises', 'fileParameters'];
+
+const samePlace = (a: SourceRange, b: SourceRange) => a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
+
+/** Whether a kept watched definition holds what a new one holds (one with file handle uses is never kept). */
+function sameDefinition(was: IndexedDefinition, d: IndexedDefinition): boolean {
+  const range = rangeOf.get(was);
+  return range !== undefined && was.name === d.name && was.kind === d.kind && was.file === d.file && samePlace(range, d.range) && samePlace(was.nameRange, d.nameRange)
+    && was.container === d.container && was.memberKind === d.memberKind && was.typeText === d.typeText && was.alwaysRaises === d.alwaysRaises
+    && was.fileParameters === undefined && d.fileParameters === undefined;
 }
 
 /** Each unit of the first view in script order, with its segment: all that roles ask of a unit. */
