@@ -1,7 +1,7 @@
 /**
- * Moved items that ask the same questions (analysis/itemMove.ts, analyze.ts): the items below a line break share
- * their unit's context and ask the graph the same questions of the same siblings, and each is answered once per
- * analysis. These scenarios change what is shared in the same edit that moves the items (a sibling's SQL removed or
+ * Moved items that share what they read (analysis/analyze.ts, itemMove.ts): the items below a line break share
+ * their unit's context, compared once per unit and analysis, and ask the graph the same questions of the same
+ * siblings. These scenarios change what is shared in the same edit that moves the items (a sibling's SQL removed or
  * added, a declaration of one unit edited, two package bodies in one file), so a shared answer carried to an item it
  * does not hold for shows as a difference from the from-scratch analysis (OpenDocument compares every edit).
  */

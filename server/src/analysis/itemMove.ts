@@ -154,8 +154,6 @@ export class AnswersBefore {
   private readonly lookups = new Map<string, string>();
   private readonly graphAnswers = new Map<string, { value: unknown; before?: string; alike?: Map<unknown, boolean | undefined> }>();
   private readonly idPrefix: string;
-  /** The graph reads asked again, by question and kept answer (see `graphRead`). */
-  private readonly reads = new Map<string, Map<unknown, OutsideRead | undefined>>();
 
   constructor(private readonly now: AnswersNow, private readonly map: LineMap, private readonly file: string) {
     this.idPrefix = `${file}#`;
@@ -167,21 +165,8 @@ export class AnswersBefore {
     return answer;
   }
 
-  /**
-   * A kept graph question asked again at the new places: the read to keep, or undefined when it answers differently.
-   * Asked once per question and kept answer: the moved items below an edit ask the same questions of their
-   * siblings (the same key, the same kept object), and the read it gives is the same for each.
-   */
+  /** A kept graph question asked again at the new places: the read to keep, or undefined when it answers differently. */
   graphRead(read: Extract<OutsideRead, { kind: 'graph' }>): OutsideRead | undefined {
-    let byValue = this.reads.get(read.key);
-    if (!byValue) this.reads.set(read.key, (byValue = new Map()));
-    if (byValue.has(read.value)) return byValue.get(read.value);
-    const asked = this.graphReadOnce(read);
-    byValue.set(read.value, asked);
-    return asked;
-  }
-
-  private graphReadOnce(read: Extract<OutsideRead, { kind: 'graph' }>): OutsideRead | undefined {
     const { map, file } = this;
     if (!involvesFile(read, file)) return this.now.graphUnchanged(read) ? read : undefined;
     const graph = this.now.now.graph as Record<string, unknown> & { factsAt(file: string, range: SourceRange): unknown };
