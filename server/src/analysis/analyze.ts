@@ -131,10 +131,16 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const ownNow = new Set<IndexedDefinition>();
   const keptDefinitions = cache ? ownDefinitionsKept.get(cache) : undefined;
   const definitionsNowKept: IndexedDefinition[] = [];
+  /**
+   * Whether every definition is the last analysis's object, in the same number: the kept items then hold only current
+   * ones (each analysis leaves its kept items with its own definitions: walked, or given them by `withDefinitionsNow`).
+   */
+  let definitionsAllKept = keptDefinitions !== undefined;
   /** The document's definition number `at`, the last analysis's object when it is the same (replayed calls hold it already). */
   const rangeWatched = (definition: IndexedDefinition, at: number): IndexedDefinition => {
     const was = keptDefinitions?.[at];
     const mine = was !== undefined && sameDefinition(was, definition) ? was : watchRange(definition);
+    if (mine !== was) definitionsAllKept = false;
     definitionsNowKept.push(mine);
     ownNow.add(mine);
     return mine;
@@ -149,6 +155,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
   const ownDefinitions = definitionsOfScript(file ?? '', script);
+  if (keptDefinitions?.length !== ownDefinitions.length) definitionsAllKept = false;
   for (let at = 0; at < ownDefinitions.length; at++) {
     const definition = ownDefinitions[at]!;
     const list = own.get(definition.name);
@@ -447,7 +454,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     return now;
   };
   const withDefinitionsNow = (item: KeptItem | undefined): KeptItem | undefined => {
-    if (!item) return undefined;
+    if (!item || definitionsAllKept) return item;
     let calls: CallSummary[] | undefined;
     for (let i = 0; i < item.calls.length; i++) {
       const call = item.calls[i]!;
