@@ -240,3 +240,44 @@ test('call graph: an unchanged package item at the same place keeps its facts; a
   const moved = `\n${edited}`;
   assert.deepEqual(answersOf(overlayOf(index, 'shop.pkb', moved), ['shop.pkb', 'helper.prc']), answersOf(indexOf({ 'shop.pkb': moved, 'helper.prc': standalone('helper', 'null;') }).callGraph, ['shop.pkb', 'helper.prc']));
 });
+
+test('call graph: a line break typed in one item keeps the facts of the items above that call no sibling below it', () => {
+  const body = (inside: string) => [
+    'create or replace package body shop as',
+    '  procedure top is begin update t set c = 1; end top;',
+    '  procedure above is begin top; end above;',
+    '  procedure calls_below is begin bottom; end calls_below;',
+    '  procedure edited is',
+    '  begin',
+    inside,
+    '  end edited;',
+    '  procedure bottom is begin delete from t; end bottom;',
+    'end shop;',
+    '/',
+    '',
+  ].join('\n');
+  const original = body('    null;');
+  const index = indexOf({ 'shop.pkb': original });
+  const factsOf = (graph: CallGraph, name: string) => graph.subprogramsOf('shop.pkb').find((f) => f.displayName === name)!;
+  const before = Object.fromEntries(['SHOP.TOP', 'SHOP.ABOVE', 'SHOP.CALLS_BELOW', 'SHOP.BOTTOM'].map((name) => [name, factsOf(index.callGraph, name)]));
+
+  const typed = body('    null;\n');
+  const overlay = overlayOf(index, 'shop.pkb', typed);
+  // above the line break and calling only siblings above it: the same facts objects
+  assert.equal(factsOf(overlay, 'SHOP.TOP'), before['SHOP.TOP']);
+  assert.equal(factsOf(overlay, 'SHOP.ABOVE'), before['SHOP.ABOVE']);
+  // above it but calling BOTTOM, which moved: new facts pointing at BOTTOM's new place; BOTTOM itself moved
+  assert.notEqual(factsOf(overlay, 'SHOP.CALLS_BELOW'), before['SHOP.CALLS_BELOW']);
+  assert.equal(factsOf(overlay, 'SHOP.BOTTOM').nameRange.line, before['SHOP.BOTTOM']!.nameRange.line + 1);
+  const fresh = indexOf({ 'shop.pkb': typed });
+  assert.deepEqual(answersOf(overlay, ['shop.pkb']), answersOf(fresh.callGraph, ['shop.pkb']));
+  assert.deepEqual(
+    overlay.chainTo(factsOf(overlay, 'SHOP.CALLS_BELOW'), 'sql')?.map((s) => `${s.facts.displayName}:${s.facts.nameRange.line}`),
+    ['SHOP.CALLS_BELOW:4', 'SHOP.BOTTOM:10'],
+  );
+  // re-indexed from the same parse, then the line break deleted: the graph still equals one built from scratch
+  index.update('shop.pkb', typed);
+  assert.equal(factsOf(index.callGraph, 'SHOP.ABOVE'), before['SHOP.ABOVE']);
+  const back = overlayOf(index, 'shop.pkb', original);
+  assert.deepEqual(answersOf(back, ['shop.pkb']), answersOf(indexOf({ 'shop.pkb': original }).callGraph, ['shop.pkb']));
+});

@@ -24,3 +24,39 @@ test('a cached standalone procedure moved down by a line is walked once, at its 
   // the same unit one line lower: a cache hit, rebased
   assert.deepEqual(statements(`-- rebase sharing test\n-- one more line\n${body}`), ['assignment@6', 'sql@7']);
 });
+
+test('a rebased package body equals a fresh parse at its new lines, and shares only the lists that hold no place', async () => {
+  const { parseScript } = await import('../../server/src/syntax/parseScript.ts');
+  const { rebaseUnits } = await import('../../server/src/syntax/model/rebase.ts');
+  const body = `create or replace package body rebase_pkg as
+  g_limit constant pls_integer := 100;
+  procedure load(p_day date) is
+  begin
+    for r in (select o.id, o.amount from orders o join lines l on l.order_id = o.id where o.day = p_day) loop
+      <<inner>>
+      begin
+        update totals t set t.amount = t.amount + r.amount where t.id = r.id;
+      exception
+        when no_data_found then null;
+      end;
+    end loop;
+  end load;
+end rebase_pkg;
+/
+`;
+  const unitsOf = (text: string) => parseScript(text, { unitCache: false }).units.flatMap((u) => u.views[0] ?? []);
+  const here = unitsOf(body);
+  const moved = rebaseUnits(here, { line: 1, column: 1 }, { line: 4, column: 1 });
+  assert.deepEqual(moved, unitsOf(`-- three\n-- lines\n-- above\n${body}`), 'the rebased model is the model parsed at line 4');
+  // a list of names (the tables of the loop's query) is the same list; a node and its range are copies
+  const loopOf = (units: typeof here) => units[0]!.subprograms[0]!.body!.statements[0]!;
+  const before = loopOf(here);
+  const after = loopOf(moved);
+  assert.notEqual(after, before);
+  assert.notEqual(after.range, before.range);
+  assert.equal(after.range.line, before.range.line + 3);
+  const tablesOf = (statement: typeof before): string[] | undefined => (statement as { query?: { tables: string[] } }).query?.tables;
+  assert.deepEqual(tablesOf(before), ['ORDERS', 'LINES']);
+  assert.equal(tablesOf(after), tablesOf(before), 'a list without places is shared');
+  assert.notEqual((after as { query?: object }).query, (before as { query?: object }).query, 'the query that holds it is a copy');
+});

@@ -19,7 +19,7 @@ import { PERFORMANCE_RULES, ruleMeta } from './rules/registry.ts';
 import type { Rule, RuleContext, ReportOptions } from './rules/rule.ts';
 import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
-import { semanticsCollector, type DocumentSemantics } from './semantic/documentSemantics.ts';
+import { semanticsCollector, type CallSummary, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
 import { withLfLineBreaks } from '../parser/lineBreaks.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
@@ -28,7 +28,7 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
-import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
+import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, placeKey, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
 import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording, type UnitContext } from './itemRecording.ts';
 import { AnswersBefore, contextMoved, lineMapOf, movedReads, movedResults, movedWithEdit, type LineMap } from './itemMove.ts';
 import { movedFrom } from '../syntax/model/rebase.ts';
@@ -120,14 +120,49 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   }
   /** The item being walked with its reads recorded (only while a kept item may come of it). */
   let recording: Recording | undefined;
+  /**
+   * The document's own definitions with kept items: a line break typed inside a subprogram moves the end of its
+   * range and nothing else of it, and every item that looked it up (its callers) asked for it. What a walk reads of a
+   * definition is its name, kind, name's place and verdicts, never its range (`range` reads are watched: one made
+   * while an item is walked makes that item not kept), so a lookup's answer is recorded and compared without the
+   * ranges of this document's definitions (`rangeBlind`), and a replayed call is given the definition as it is now
+   * (`withDefinitionsNow`).
+   */
+  const ownNow = new Set<IndexedDefinition>();
+  const keptDefinitions = cache ? ownDefinitionsKept.get(cache) : undefined;
+  const definitionsNowKept: IndexedDefinition[] = [];
+  /**
+   * Whether every definition is the last analysis's object, in the same number: the kept items then hold only current
+   * ones (each analysis leaves its kept items with its own definitions: walked, or given them by `withDefinitionsNow`).
+   */
+  let definitionsAllKept = keptDefinitions !== undefined;
+  /** The document's definition number `at`, the last analysis's object when it is the same (replayed calls hold it already). */
+  const rangeWatched = (definition: IndexedDefinition, at: number): IndexedDefinition => {
+    const was = keptDefinitions?.[at];
+    const mine = was !== undefined && sameDefinition(was, definition) ? was : watchRange(definition);
+    if (mine !== was) definitionsAllKept = false;
+    definitionsNowKept.push(mine);
+    ownNow.add(mine);
+    return mine;
+  };
+  const blindAnswers = new Map<readonly IndexedDefinition[], readonly unknown[]>();
+  const rangeBlind = (found: readonly IndexedDefinition[]): readonly unknown[] => {
+    let blind = blindAnswers.get(found);
+    if (!blind) blindAnswers.set(found, (blind = found.map((d) => (ownNow.has(d) ? withoutRange.get(d) : undefined) ?? d)));
+    return blind;
+  };
 
   // Definitions of this document itself come first (it may be newer than the index's copy of it).
   const own = new Map<string, IndexedDefinition[]>();
   const ownDefinitions = definitionsOfScript(file ?? '', script);
-  for (const definition of ownDefinitions) {
+  if (keptDefinitions?.length !== ownDefinitions.length) definitionsAllKept = false;
+  for (let at = 0; at < ownDefinitions.length; at++) {
+    const definition = ownDefinitions[at]!;
     const list = own.get(definition.name);
-    if (list) list.push(definition);
-    else own.set(definition.name, [{ ...definition, file: file ?? definition.file }]);
+    // with kept items, each of the document's definitions is watched (see `rangeWatched`)
+    const mine = cache ? rangeWatched({ ...definition, file: file ?? definition.file }, at) : undefined;
+    if (list) list.push(mine ?? definition);
+    else own.set(definition.name, [mine ?? { ...definition, file: file ?? definition.file }]);
   }
   const index = options.index;
   // The same few names are looked up thousands of times in a long body: answer each once per document.
@@ -145,7 +180,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const found = lookupOnce(name);
     if (recording && !recording.looked.has(name)) {
       recording.looked.add(name);
-      recordAnswer(recording, (answer) => ({ kind: 'lookup', name, answer }), found);
+      recordAnswer(recording, (answer) => ({ kind: 'lookup', name, answer }), rangeBlind(found));
     }
     return found;
   };
@@ -351,7 +386,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const end = (lineStarts[unit.range.endLine - 1] ?? text.length) + unit.range.endColumn - 1;
     return start <= changed.prefix && text.length - end <= changed.suffix;
   };
-  const answers = new AnswersNow({ lookup: lookupOnce, keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
+  const answers = new AnswersNow({ lookup: (name) => rangeBlind(lookupOnce(name)), keysOf: keysOnce, graph: baseGraph, hasSyntaxErrorIn: (r: SourceRange) => script.syntaxErrors.some((e) => overlaps(e, r)), textIn: textOnce });
   // An item that only moved (a line break typed or deleted above it), or whose reads only moved, is replayed shifted
   // by the edit's line map.
   let lineMap: LineMap | null | undefined;
@@ -375,12 +410,24 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       lineStarts ??= lineStartsOf(text);
       lineMap = lineMapOf({ length: cache.text.length, lineStarts: cache.lineStarts }, { length: text.length, lineStarts }, changed);
     }
-    if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !contextMoved(previous, context.shape, context.places, lineMap)) return undefined;
+    if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !unitContextMoved(previous, context, lineMap)) return undefined;
     answersBefore ??= new AnswersBefore(answers, lineMap, graphFile);
     const reads = movedReads(previous, { map: lineMap, file: graphFile, before: answersBefore, now: answers, unit });
     const results = reads && movedResults(previous, lineMap, graphFile, lookupOnce, movedTexts);
     if (!reads || !results) return undefined;
     return { context: context.key, shape: context.shape, places: context.places, reads, ...results };
+  };
+  /**
+   * Whether a moved item's unit context moved with the edit, asked once per kept context and unit: the items of a
+   * unit share their context's places (a package body's declarations: every moved item compared them all again).
+   */
+  const movedContexts = new Map<readonly SourceRange[], { now: UnitContext; moved: boolean }>();
+  const unitContextMoved = (previous: KeptItem, context: UnitContext, map: LineMap): boolean => {
+    const known = movedContexts.get(previous.places);
+    if (known?.now === context) return known.moved;
+    const moved = contextMoved(previous, context.shape, context.places, map);
+    movedContexts.set(previous.places, { now: context, moved });
+    return moved;
   };
   /**
    * A unit's context with the last analysis's string objects where they are equal: every kept item of the unit is
@@ -391,6 +438,36 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const key = cache!.contextKeys.find((k) => k === context.key);
     const shape = cache!.contextShapes.find((k) => k === context.shape);
     return key === undefined && shape === undefined ? context : { ...context, key: key ?? context.key, shape: shape ?? context.shape };
+  };
+  /**
+   * A kept item whose calls resolved to this document's definitions, with the definitions as this analysis has them
+   * (the same name, kind and name's place; the range may have moved: `rangeWatched`). Undefined when one is gone.
+   */
+  const definitionsNow = new Map<IndexedDefinition, IndexedDefinition | null>();
+  const definitionNow = (definition: IndexedDefinition): IndexedDefinition | null => {
+    let now = definitionsNow.get(definition);
+    if (now === undefined) {
+      const place = placeKey(definition.nameRange);
+      now = lookupOnce(definition.name).find((d) => d.file === definition.file && d.kind === definition.kind && placeKey(d.nameRange) === place) ?? null;
+      definitionsNow.set(definition, now);
+    }
+    return now;
+  };
+  const withDefinitionsNow = (item: KeptItem | undefined): KeptItem | undefined => {
+    if (!item || definitionsAllKept) return item;
+    let calls: CallSummary[] | undefined;
+    for (let i = 0; i < item.calls.length; i++) {
+      const call = item.calls[i]!;
+      const definition = call.resolution.definition;
+      // (a definition of this analysis is current; another file's is compared whole by the lookup)
+      if (!definition || definition.file !== graphFile || ownNow.has(definition)) continue;
+      const now = definitionNow(definition);
+      if (!now) return undefined;
+      if (now === definition) continue;
+      calls ??= item.calls.slice();
+      calls[i] = { ...call, resolution: { ...call.resolution, definition: now } };
+    }
+    return calls ? { ...item, calls } : item;
   };
   const replay = (item: KeptItem) => {
     for (const k of item.findings) {
@@ -410,7 +487,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const previous = cache.items.get(sub);
     const reusable = previous && previous.context === context.key && outsideUnchanged(unit) && readsUnchanged(previous, unit, answers) ? previous : undefined;
     // (an unmoved item too: what it read may have moved, a sibling below the edit)
-    const item = reusable ?? movedItem(sub, unit, context);
+    const item = withDefinitionsNow(reusable) ?? movedItem(sub, unit, context);
     if (item) {
       replay(item);
       kept.set(sub, item);
@@ -421,11 +498,13 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const firstLoop = semantics.result.loops.length;
     const firstCall = semantics.result.calls.length;
     recording = { sub, unit, reads: [], findings: [], ok: true, looked: new Set(), tables: new Set(), siblings: new Set(), asked: new Set() };
+    watching.recording = recording;
     try {
       walk();
     } finally {
       const done = recording;
       recording = undefined;
+      watching.recording = undefined;
       if (done.ok) {
         const item: KeptItem = { context: context.key, shape: context.shape, places: context.places, reads: done.reads, findings: done.findings, loops: semantics.result.loops.slice(firstLoop), calls: semantics.result.calls.slice(firstCall) };
         kept.set(sub, item);
@@ -464,6 +543,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       return reusedItems.length > 0 ? analyzeText(source, { ...options, items: undefined, script }) : finishResult();
     }
     cache.items = kept;
+    ownDefinitionsKept.set(cache, definitionsNowKept);
     cache.text = text;
     cache.contextKeys = [...contexts.values()].map((c) => c.key);
     cache.contextShapes = [...contexts.values()].map((c) => c.shape);
@@ -487,6 +567,45 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const done = performance.now();
   return { findings, lines: script.lineCount, parseMs: parsed - started, analysisMs: done - parsed, script, semantics: semantics.result };
   }
+}
+
+/**
+ * The open documents' own definitions of their last analysis, in the order `definitionsOfScript` gives them: an
+ * unchanged definition at the same number is the same object in the next analysis. Each is range-watched (`watchRange`).
+ */
+const ownDefinitionsKept = new WeakMap<ItemCache, IndexedDefinition[]>();
+/** The item whose walk is being recorded, in whichever analysis runs now (analyses do not interleave). */
+const watching: { recording: Recording | undefined } = { recording: undefined };
+/** A watched definition without its range (see `rangeWatched` in analyzeText), and its range. */
+const withoutRange = new WeakMap<IndexedDefinition, Omit<IndexedDefinition, 'range'>>();
+const rangeOf = new WeakMap<IndexedDefinition, SourceRange>();
+
+/** A definition whose range, read while an item is walked, makes that item not kept. */
+function watchRange(definition: IndexedDefinition): IndexedDefinition {
+  const { range, ...rest } = definition;
+  withoutRange.set(definition, rest);
+  rangeOf.set(definition, range);
+  Object.defineProperty(definition, 'range', {
+    enumerable: true,
+    get() {
+      if (watching.recording) watching.recording.ok = false;
+      return range;
+    },
+  });
+  return definition;
+}
+
+/** The fields of a definition `sameDefinition` compares (test/analysis/itemCallers.test.ts checks that there are no others). */
+export const DEFINITION_FIELDS: readonly (keyof IndexedDefinition)[] = ['name', 'kind', 'file', 'range', 'nameRange', 'container', 'memberKind', 'typeText', 'alwaysRaises', 'fileParameters'];
+
+const samePlace = (a: SourceRange, b: SourceRange) => a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
+
+/** Whether a kept watched definition holds what a new one holds (one with file handle uses is never kept). */
+function sameDefinition(was: IndexedDefinition, d: IndexedDefinition): boolean {
+  const range = rangeOf.get(was);
+  return range !== undefined && was.name === d.name && was.kind === d.kind && was.file === d.file && samePlace(range, d.range) && samePlace(was.nameRange, d.nameRange)
+    && was.container === d.container && was.memberKind === d.memberKind && was.typeText === d.typeText && was.alwaysRaises === d.alwaysRaises
+    && was.fileParameters === undefined && d.fileParameters === undefined;
 }
 
 /** Each unit of the first view in script order, with its segment: all that roles ask of a unit. */

@@ -165,6 +165,29 @@ function unitPlaces(unit: UnitNode): string[] {
 }
 
 /**
+ * Whether a subprogram's kept part, at the same place, calls only siblings that are where they were: `movedPart`
+ * would copy it unchanged, so it is kept as it is (the same facts objects: the editor's kept items compare graph
+ * answers by identity first). A line break typed in one item moves the siblings below it, not the ones its
+ * neighbours above call.
+ */
+function siblingsInPlace(file: string, part: ItemPart, places: string[]): boolean {
+  const prefix = `${file}#`;
+  const was = placeIndexOf(part.places);
+  const own = (id: string): boolean => {
+    const place = /^(\d+):(\d+)$/.exec(id.slice(prefix.length));
+    if (!id.startsWith(prefix) || !place) return false;
+    const line = Number(place[1]);
+    return line >= part.range.line && line <= part.range.endLine;
+  };
+  const inPlace = (site: CallSite): boolean => {
+    if (site.localTarget === undefined) return true;
+    const index = site.localTarget.startsWith(prefix) ? was.get(site.localTarget.slice(prefix.length)) : undefined;
+    return index === undefined ? own(site.localTarget) : places[index] === part.places[index];
+  };
+  return part.subprograms.every((facts) => own(facts.id) && facts.calls.every(inPlace)) && part.sqlCalls.every((call) => inPlace(call.call));
+}
+
+/**
  * The kept facts of a subprogram at its new place: its own places moved by the lines it moved (its text is the
  * same: the parser's moved copy, or the same node), a call to a sibling pointed at the sibling's place now.
  * Undefined when a call points elsewhere (it is then walked again).
@@ -366,6 +389,13 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
     walk();
     itemParts.set(sub, { shape: context.shape, places: context.places, range: sub.range, subprograms: subprograms.slice(firstFacts), sqlCalls: sqlCalls.slice(firstSite) });
   };
+  // the items of a unit share their places' list: compared once per list (not once per item: items times siblings)
+  const comparedPlaces = new Map<string[], boolean>();
+  const samePlaces = (was: string[], now: string[]): boolean => {
+    let same = comparedPlaces.get(was);
+    if (same === undefined) comparedPlaces.set(was, (same = was.length === now.length && was.every((p, i) => p === now[i])));
+    return same;
+  };
   /** The kept part of a subprogram (the same node, or the node the parser moved it from), at its place now. */
   const keptPart = (sub: SubprogramNode, shape: string, places: string[]): ItemPart | undefined => {
     let part = itemParts.get(sub);
@@ -376,7 +406,7 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       part = itemParts.get(at as SubprogramNode);
     }
     if (!part || part.shape !== shape) return undefined;
-    if (part.range === sub.range && part.places.length === places.length && part.places.every((p, i) => p === places[i])) return part;
+    if (part.range === sub.range && (samePlaces(part.places, places) || siblingsInPlace(file, part, places))) return part;
     return movedPart(file, part, sub, places);
   };
   for (const parsed of script.units) {

