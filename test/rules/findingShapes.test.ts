@@ -221,6 +221,20 @@ test('settings and hints: the setting is underlined where it is written, a hint 
   ]);
 });
 
+test('a gather_plan_statistics hint: removed with the blank on one side only, never gluing two words; in a string, the word underlined', () => {
+  assert.deepEqual(shapesOf('hints.sql'), [
+    // alone at the end of a line: the blank before it goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '4:9-39 ""' },
+    // at the start of a line: the blank after it goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '7:1-31 ""' },
+    // between two words without blanks: one blank replaces it (`select count(*)`, not `selectcount(*)`)
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '8:9-38 " "' },
+    // after another hint, no blank before the comment's end: only the word goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o) gather_plan_statistics*/', fix: '9:22-44 ""' },
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: 'gather_plan_statistics' },
+  ]);
+});
+
 test('dynamic SQL: the statement is underlined, related to where its text is built or to the loop that parses it', () => {
   assert.deepEqual(shapesOf('dynamic.sql'), [
     { rule: 'dynamic-sql-concatenation', severity: 'warning', underlined: 'execute immediate', related: ["5:l_sql := 'delete from orders where customer_id = ' || p_id;"] },
