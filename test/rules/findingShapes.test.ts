@@ -221,6 +221,10 @@ test('settings and hints: the setting is underlined where it is written, a hint 
   ]);
 });
 
+test('UTL_FILE.FOPEN with positional arguments and one named: the size is appended by name (a positional one may not follow)', () => {
+  assert.deepEqual(shapesOf('utl_file_mixed.sql').map((f) => f.fix), ['4:64-64 ", max_linesize => 32767"']);
+});
+
 test('a gather_plan_statistics hint: removed with the blank on one side only, never gluing two words; in a string, the word underlined', () => {
   assert.deepEqual(shapesOf('hints.sql'), [
     // alone at the end of a line: the blank before it goes
