@@ -115,6 +115,17 @@ end;
   // the option turns unresolved one-part callees on, at info (`calc.by2` is most likely a package member)
   const withOption = analyzeText(caller, { file: 'caller.sql', config: { rules: { 'standalone-call-in-loop': { options: { flagUnresolved: true } } } } }).findings;
   assert.deepEqual(withOption.map((f) => `${f.line}:${f.severity}:${f.rule}`), ['3:info:standalone-call-in-loop']);
+  // not with the option either: a built-in, and an unknown function inside SQL (the SQL engine's call)
+  const builtins = `begin
+  for i in 1 .. 1000 loop
+    :x := upper(to_char(i));
+    select by3(i) into :y from dual;
+  end loop;
+end;
+/
+`;
+  const options = { file: 'caller.sql', config: { rules: { 'standalone-call-in-loop': { options: { flagUnresolved: true } } } } };
+  assert.deepEqual(analyzeText(builtins, options).findings.filter((f) => f.rule === 'standalone-call-in-loop'), []);
 });
 
 test('configuration turns rules off and moves their severity', () => {
