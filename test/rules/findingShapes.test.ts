@@ -236,6 +236,10 @@ test('a gather_plan_statistics hint: removed with the blank on one side only, ne
     // after another hint, no blank before the comment's end: only the word goes
     { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o) gather_plan_statistics*/', fix: '9:22-44 ""' },
     { rule: 'plan-statistics-in-code', severity: 'warning', underlined: 'gather_plan_statistics' },
+    // glued to SELECT at the end of a line: only the comment goes (not SELECT's last letter)
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '11:9-38 ""' },
+    // alone over two lines: the whole comment goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+\n           gather_plan_statistics */', fix: '13:10-37 ""' },
   ]);
 });
 
