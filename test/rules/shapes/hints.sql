@@ -12,5 +12,6 @@ begin
          count(*) into l_n from orders;
   select /*+
            gather_plan_statistics */ count(*) into l_n from orders;
+  select /*+ gather_plan_statistics */count(*) into l_n from orders;
 end tune_orders;
 /
