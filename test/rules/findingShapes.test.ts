@@ -242,6 +242,8 @@ test('a gather_plan_statistics hint: removed with the blank on one side only, ne
     { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+\n           gather_plan_statistics */', fix: '13:10-37 ""' },
     // a blank before, glued after: only the comment goes (the blank stays between the words)
     { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '15:10-39 ""' },
+    // glued before, a blank after: only the comment goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '16:9-38 ""' },
   ]);
 });
 

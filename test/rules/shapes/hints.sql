@@ -13,5 +13,6 @@ begin
   select /*+
            gather_plan_statistics */ count(*) into l_n from orders;
   select /*+ gather_plan_statistics */count(*) into l_n from orders;
+  select/*+ gather_plan_statistics */ count(*) into l_n from orders;
 end tune_orders;
 /
