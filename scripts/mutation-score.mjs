@@ -3,9 +3,16 @@
 // in reports/mutation/ (mutation-testing-report JSON). A file of a later run (a rerun of survivors with a
 // `--mutate file:line-line` range) replaces the status of the same mutant in an earlier one.
 // Usage: node scripts/mutation-score.mjs [--survivors [path-substring]] [--ranges [path-substring]]
+//                                        [--unexplained [path-substring]]
 //   --survivors lists the surviving mutants; --ranges prints them as Stryker `--mutate file:line-line` ranges, to
 //   rerun only them after adding tests:
 //   npx stryker run --force --mutate "$(node scripts/mutation-score.mjs --ranges rules/)" --incrementalFile reports/mutation/rerun-1.json
+//   --unexplained lists the surviving mutants that no explanation entry in test/rules/mutation-*.md names, and
+//   exits 1 when there is one. An entry is a list item whose text starts with one or more backticked places
+//   `file.ts:LINE` or `file.ts:LINE-LINE` (file: the file name or the end of its path, `support/literals.ts`),
+//   then the mutator(s) and why; an item may go on over indented lines:
+//   "- `rules/heat.ts:12`, `heat.ts:20-22` ConditionalExpression — why". The lines are those of the source the
+//   survivors were found on.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -38,8 +45,11 @@ const detected = new Set(['Killed', 'Timeout']);
 const undetected = new Set(['Survived', 'NoCoverage']);
 const showSurvivors = process.argv.includes('--survivors');
 const showRanges = process.argv.includes('--ranges');
-const flag = showSurvivors ? '--survivors' : '--ranges';
-const filter = showSurvivors || showRanges ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+const showUnexplained = process.argv.includes('--unexplained');
+const flag = showSurvivors ? '--survivors' : showRanges ? '--ranges' : '--unexplained';
+const filter = showSurvivors || showRanges || showUnexplained ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+const explained = showUnexplained ? explanationEntries() : [];
+const unexplained = [];
 const ranges = [];
 let totalKilled = 0;
 let totalSurvived = 0;
@@ -72,8 +82,20 @@ for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))
       console.log(`${path}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 100)}`);
     }
   }
+  if (showUnexplained && (!filter || path.includes(filter))) {
+    for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {
+      const line = m.location.start.line;
+      if (!explained.some((e) => namesFile(e.file, path) && e.from <= line && line <= e.to)) {
+        unexplained.push(`${path}:${line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '').slice(0, 100)}`);
+      }
+    }
+  }
 }
-if (showRanges) console.log([...new Set(ranges)].join(","));
+if (showUnexplained) {
+  for (const u of unexplained) console.log(u);
+  console.log(`${unexplained.length} surviving mutant(s) without an explanation entry`);
+  if (unexplained.length > 0) process.exitCode = 1;
+} else if (showRanges) console.log([...new Set(ranges)].join(","));
 else if (!showSurvivors) {
   console.log('| file | killed | survived | score |\n|---|---|---|---|');
   console.log(rows.join('\n'));
@@ -81,4 +103,27 @@ else if (!showSurvivors) {
   console.log(`| **all** | ${totalKilled} | ${totalSurvived} | **${total === 0 ? '-' : (Math.floor((1000 * totalKilled) / total) / 10)}%** |`);
   if (removed.length > 0) console.log(`\nNot counted, removed since their run: ${removed.join(', ')}`);
   if (stale > 0) console.log(`\n${stale} file(s) changed since their last run: rerun them for a current score.`);
+}
+
+/** The explanation entries of test/rules/mutation-*.md: list items starting with backticked `file.ts:LINE[-LINE]`. */
+function explanationEntries() {
+  const docs = join(root, 'test/rules/');
+  const entries = [];
+  for (const name of readdirSync(docs).filter((f) => /^mutation-.*\.md$/.test(f))) {
+    // a list item with its continuation lines (indented, not a new item) as one text
+    const items = readFileSync(join(docs, name), 'utf8').split(/\n(?=\s*[-*]\s|\S)/);
+    for (const item of items) {
+      const head = /^\s*[-*]\s+((?:`[\w./-]+\.ts:\d+(?::\d+)?(?:-\d+)?`[,\s]*)+)/.exec(item);
+      if (!head) continue;
+      for (const [, file, from, to] of head[1].matchAll(/`([\w./-]+\.ts):(\d+)(?::\d+)?(?:-(\d+))?`/g)) {
+        entries.push({ file, from: Number(from), to: Number(to ?? from) });
+      }
+    }
+  }
+  return entries;
+}
+
+/** Whether an entry's file (the file name, or the end of its path: `support/literals.ts`) is the report's path. */
+function namesFile(file, path) {
+  return path.endsWith(`/${file}`);
 }

@@ -11,3 +11,7 @@ test('string literals: doubled quotes, q-quotes with paired and plain delimiters
   const code = scanPieces(`a -- c\nb /* d */ e`).filter((p) => p.kind === 'code').map((p) => `a -- c\nb /* d */ e`.slice(p.start, p.end));
   assert.deepEqual(code, ['a ', '\nb ', ' e']);
 });
+
+test('q-quotes right after a keyword, and nq-quotes with an upper-case N', () => {
+  assert.deepEqual(strings(`return q'[it's]'; x := NQ'[Zoë's]'; y := Nq'<a>b>';`), ["it's", "Zoë's", 'a>b']);
+});

@@ -9,6 +9,22 @@ import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 
 const estimates = (text: string) => analyzeText(text).semantics.loops.map((l) => l.estimate.text);
 
+test('loop estimates of a query inside a loop of one iteration, inside a WHILE loop, and of two WHILE loops', () => {
+  assert.deepEqual(estimates(`declare l_more boolean := true; begin
+  for i in 1 .. 1 loop for r in (select order_id from orders) loop null; end loop; end loop;
+  while l_more loop for r in (select order_id from orders) loop null; end loop; l_more := false; end loop;
+  while l_more loop while l_more loop l_more := false; end loop; end loop;
+end;`), [
+    'inside a loop of about 1 iteration',
+    // one iteration around the query: once per row, not "about 1 times"
+    'once per row of the query at line 2',
+    'inside a loop',
+    'once per row of the query at line 3, inside another loop',
+    'inside a loop',
+    'inside 2 nested loops',
+  ]);
+});
+
 test('loop estimates: literal and constant bounds, cursors, queries, collections, WHILE and EXIT WHEN, nesting', () => {
   assert.deepEqual(estimates(`declare c_n constant pls_integer := 2 * 500; begin
   for i in 1 .. 1000000 loop null; end loop;
@@ -99,6 +115,17 @@ end;
   // the option turns unresolved one-part callees on, at info (`calc.by2` is most likely a package member)
   const withOption = analyzeText(caller, { file: 'caller.sql', config: { rules: { 'standalone-call-in-loop': { options: { flagUnresolved: true } } } } }).findings;
   assert.deepEqual(withOption.map((f) => `${f.line}:${f.severity}:${f.rule}`), ['3:info:standalone-call-in-loop']);
+  // not with the option either: a built-in, and an unknown function inside SQL (the SQL engine's call)
+  const builtins = `begin
+  for i in 1 .. 1000 loop
+    :x := upper(to_char(i));
+    select by3(i) into :y from dual;
+  end loop;
+end;
+/
+`;
+  const options = { file: 'caller.sql', config: { rules: { 'standalone-call-in-loop': { options: { flagUnresolved: true } } } } };
+  assert.deepEqual(analyzeText(builtins, options).findings.filter((f) => f.rule === 'standalone-call-in-loop'), []);
 });
 
 test('configuration turns rules off and moves their severity', () => {

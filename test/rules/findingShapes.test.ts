@@ -221,6 +221,32 @@ test('settings and hints: the setting is underlined where it is written, a hint 
   ]);
 });
 
+test('UTL_FILE.FOPEN with positional arguments and one named: the size is appended by name (a positional one may not follow)', () => {
+  assert.deepEqual(shapesOf('utl_file_mixed.sql').map((f) => f.fix), ['4:64-64 ", max_linesize => 32767"']);
+});
+
+test('a gather_plan_statistics hint: removed with the blank on one side only, never gluing two words; in a string, the word underlined', () => {
+  assert.deepEqual(shapesOf('hints.sql'), [
+    // alone at the end of a line: the blank before it goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '4:9-39 ""' },
+    // at the start of a line: the blank after it goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '7:1-31 ""' },
+    // between two words without blanks: one blank replaces it (`select count(*)`, not `selectcount(*)`)
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '8:9-38 " "' },
+    // after another hint, no blank before the comment's end: only the word goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ full(o) gather_plan_statistics*/', fix: '9:22-44 ""' },
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: 'gather_plan_statistics' },
+    // glued to SELECT at the end of a line: only the comment goes (not SELECT's last letter)
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '11:9-38 ""' },
+    // alone over two lines: the whole comment goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+\n           gather_plan_statistics */', fix: '13:10-37 ""' },
+    // a blank before, glued after: only the comment goes (the blank stays between the words)
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '15:10-39 ""' },
+    // glued before, a blank after: only the comment goes
+    { rule: 'plan-statistics-in-code', severity: 'warning', underlined: '/*+ gather_plan_statistics */', fix: '16:9-38 ""' },
+  ]);
+});
+
 test('dynamic SQL: the statement is underlined, related to where its text is built or to the loop that parses it', () => {
   assert.deepEqual(shapesOf('dynamic.sql'), [
     { rule: 'dynamic-sql-concatenation', severity: 'warning', underlined: 'execute immediate', related: ["5:l_sql := 'delete from orders where customer_id = ' || p_id;"] },

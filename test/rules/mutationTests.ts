@@ -23,6 +23,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/analyzeProject.test.ts': () => import('../analysis/analyzeProject.test.ts'),
   'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
   'analysis/callGraphOverlay.test.ts': () => import('../analysis/callGraphOverlay.test.ts'),
+  'analysis/formatCount.test.ts': () => import('../analysis/formatCount.test.ts'),
   'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),

@@ -289,6 +289,19 @@ test('which concatenated operands are values (a bind would do) and which are nam
   assert.deepEqual(values("q'[select * from ]' || p_table"), ['p_table:name']);
 });
 
+test('after AND a value follows only when the AND closes the last BETWEEN; a name before a dot is no value', () => {
+  const values = (expression: string) => concatenatedOperands(expression).map((o) => `${o.text}:${o.isValue ? 'value' : 'name'}`);
+  // the second BETWEEN's bounds are values: the ANDs are counted from the last BETWEEN before the operand
+  assert.deepEqual(values("'select * from t where a between 1 and 10 and b between ' || l_lo || ' and ' || l_hi"), ['l_lo:value', 'l_hi:value']);
+  // an AND before the BETWEEN (a condition) and one after the operand (the next condition) do not count
+  assert.deepEqual(values("'select * from t where status = ''X'' and created between ' || l_from || ' and ' || l_to || ' and flag = 1'"),
+    ['l_from:value', 'l_to:value']);
+  // a predicate built elsewhere after a plain AND is no value
+  assert.deepEqual(values("'select * from t where status = 1 and ' || l_filter"), ['l_filter:name']);
+  // a join to an alias held in a variable: `= ' || l_src || '.id'` names a table, the dot after it says so
+  assert.deepEqual(values("'select * from t o, s where o.customer_id = ' || l_src || '.id'"), ['l_src:name']);
+});
+
 test('DDL text, the names an expression reads, a plain variable', () => {
   assert.equal(isDdlText("'create table t (a number)'"), true);
   assert.equal(isDdlText('  create index i on t(a)'), true);

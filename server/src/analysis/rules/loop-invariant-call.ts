@@ -15,6 +15,7 @@ const PURE = new Set(`UPPER LOWER INITCAP TRIM LTRIM RTRIM LPAD RPAD SUBSTR INST
 TO_CHAR TO_DATE TO_NUMBER TO_TIMESTAMP REGEXP_REPLACE REGEXP_SUBSTR REGEXP_INSTR REGEXP_LIKE REGEXP_COUNT
 ADD_MONTHS LAST_DAY MONTHS_BETWEEN NEXT_DAY ROUND TRUNC ABS CEIL FLOOR POWER SQRT MOD EXP LN LOG`.split(/\s+/).filter(Boolean));
 const KEYWORDS = new Set(['NULL', 'TRUE', 'FALSE', 'AND', 'OR', 'NOT', 'IS', 'IN', 'LIKE', 'BETWEEN', 'DEFAULT']);
+const COLLECTION_METHOD = /\.\s*(?:extend|trim|delete)\s*(?:\(|$)/i;
 const VOLATILE = new Set(['SYSDATE', 'SYSTIMESTAMP', 'CURRENT_DATE', 'CURRENT_TIMESTAMP', 'LOCALTIMESTAMP', 'DBMS_RANDOM', 'SYS_GUID', 'ROWNUM', 'LEVEL', 'SQLCODE', 'SQLERRM']);
 
 /** Names a loop body may change: assignment targets, INTO targets, iterators, arguments of procedure calls. */
@@ -28,6 +29,8 @@ function changedIn(statements: readonly StatementNode[], textOf: (s: StatementNo
     }
     // a procedure may change what it is passed (OUT parameters)
     if (s.statementKind === 'call') for (const call of s.calls) for (const arg of call.args) for (const name of arg.text.match(/[A-Za-z][\w$#]*/g) ?? []) out.add(name.toUpperCase());
+    // a collection method changes its collection (l_stack.trim; l_list.extend; l_map.delete(k);)
+    if (s.statementKind === 'call' && s.target && COLLECTION_METHOD.test(s.target)) out.add(s.target.toUpperCase().replace(/[\s.(].*$/, ''));
     if (s.statementKind === 'if' || s.statementKind === 'case') for (const b of s.branches) changedIn(b.statements, textOf, out);
     if (s.statementKind === 'loop') {
       for (const iterator of s.iterators) out.add(iterator.toUpperCase());

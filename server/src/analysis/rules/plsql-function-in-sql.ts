@@ -28,6 +28,17 @@ function outerFromIsDual(text: string): boolean {
   return false;
 }
 
+/** Whether the text before a call leaves a subquery open (`... where exists (select 1 from t where f(`). */
+function insideSubquery(before: string): boolean {
+  const code = before.replace(/'(?:[^']|'')*'/g, "''").toLowerCase();
+  const opens: boolean[] = [];
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] === '(') opens.push(/^\(\s*(select|with)\b/.test(code.slice(i)));
+    else if (code[i] === ')') opens.pop();
+  }
+  return opens.includes(true);
+}
+
 export const plsqlFunctionInSql: Rule = {
   meta: {
     id,
@@ -52,8 +63,9 @@ export const plsqlFunctionInSql: Rule = {
         if (/\(\s*select\s+$/i.test(before)) return;
         // a table function (`TABLE(f(x))`) returns a collection per call: not a call per row of its own result
         if (/\btable\s*\(\s*$/i.test(before)) return;
-        // `SELECT f(CURSOR(SELECT ... FROM emp)) FROM dual`: the tables are a subquery's, the call runs once
-        if (outerFromIsDual(context.textIn(sql.range))) return;
+        // `SELECT f(CURSOR(SELECT ... FROM emp)) FROM dual`: the tables are a subquery's, the call runs once (but
+        // a call inside that subquery runs per row of its table)
+        if (!insideSubquery(before) && outerFromIsDual(context.textIn(sql.range))) return;
         // a query that fixes a key the workspace declares reads one row: the call runs once
         if (context.singleRowOf(sql)) return;
         const chain = chainFrom(context, callees, 'sql-always');
