@@ -13,7 +13,13 @@
 //   then the mutator(s) and why; an item may go on over indented lines:
 //   "- `rules/heat.ts:12`, `heat.ts:20-22` ConditionalExpression — why". The lines are those of the source the
 //   survivors were found on.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+//   --baseline FILE [path-substring] writes the kept statuses (of the files matching the substring) as one
+//   incremental report, tests named as in the reports they came from: after a change of a file, Stryker run with
+//   `--incrementalFile` on a copy of it (without --force) reruns only the mutants whose code changed and the
+//   survivors that new tests reach, and reuses the rest:
+//   node scripts/mutation-score.mjs --baseline reports/mutation/final.json callGraph.ts &&
+//   npx stryker run --mutate server/src/analysis/index/callGraph.ts --incrementalFile reports/mutation/final.json
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,7 +32,10 @@ const byFile = new Map();
 /** path -> the source the kept statuses were found on */
 const sourceOf = new Map();
 for (const report of reports) {
-  const { files } = JSON.parse(readFileSync(report, 'utf8'));
+  const { files, testFiles } = JSON.parse(readFileSync(report, 'utf8'));
+  // test ids are numbers of one run; their names hold from run to run
+  const testName = new Map(Object.values(testFiles ?? {}).flatMap((f) => f.tests.map((t) => [t.id, t.name])));
+  const named = (ids) => ids?.map((id) => testName.get(id)).filter((name) => name !== undefined);
   for (const [path, file] of Object.entries(files)) {
     // a later report over another version of the file (tests added with a fix of the rule, lines moved): the
     // earlier statuses are of code that is gone, so that file's mutants are those of the later report only
@@ -36,7 +45,7 @@ for (const report of reports) {
     byFile.set(path, mutants);
     for (const m of file.mutants) {
       const key = `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement ?? ''}`;
-      mutants.set(key, m);
+      mutants.set(key, { ...m, killedBy: named(m.killedBy), coveredBy: named(m.coveredBy) });
     }
   }
 }
@@ -46,8 +55,10 @@ const undetected = new Set(['Survived', 'NoCoverage']);
 const showSurvivors = process.argv.includes('--survivors');
 const showRanges = process.argv.includes('--ranges');
 const showUnexplained = process.argv.includes('--unexplained');
-const flag = showSurvivors ? '--survivors' : showRanges ? '--ranges' : '--unexplained';
-const filter = showSurvivors || showRanges || showUnexplained ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+const baseline = process.argv.includes('--baseline') ? process.argv[process.argv.indexOf('--baseline') + 1] : undefined;
+const flag = showSurvivors ? '--survivors' : showRanges ? '--ranges' : showUnexplained ? '--unexplained' : '--baseline';
+const filter = showSurvivors || showRanges || showUnexplained ? process.argv[process.argv.indexOf(flag) + 1]
+  : baseline ? process.argv[process.argv.indexOf(flag) + 2] : undefined;
 const explained = showUnexplained ? explanationEntries() : [];
 const unexplained = [];
 const ranges = [];
@@ -91,7 +102,8 @@ for (const [path, mutants] of [...byFile].sort(([a], [b]) => a.localeCompare(b))
     }
   }
 }
-if (showUnexplained) {
+if (baseline) writeBaseline(baseline);
+else if (showUnexplained) {
   for (const u of unexplained) console.log(u);
   console.log(`${unexplained.length} surviving mutant(s) without an explanation entry`);
   if (unexplained.length > 0) process.exitCode = 1;
@@ -126,4 +138,22 @@ function explanationEntries() {
 /** Whether an entry's file (the file name, or the end of its path: `support/literals.ts`) is the report's path. */
 function namesFile(file, path) {
   return path.endsWith(`/${file}`);
+}
+
+/** Writes the kept statuses of the files matching `filter` as one mutation-testing report, tests renumbered by name. */
+function writeBaseline(file) {
+  const idOf = new Map();
+  const ids = (names) => names?.map((name) => {
+    if (!idOf.has(name)) idOf.set(name, String(idOf.size));
+    return idOf.get(name);
+  });
+  const files = {};
+  for (const [path, mutants] of byFile) {
+    if ((filter && !path.includes(filter)) || !existsSync(join(root, path))) continue;
+    const kept = [...mutants.values()].map((m, at) => ({ ...m, id: `${path}#${at}`, killedBy: ids(m.killedBy), coveredBy: ids(m.coveredBy) }));
+    files[path] = { language: 'typescript', source: sourceOf.get(path), mutants: kept };
+  }
+  const tests = [...idOf].map(([name, id]) => ({ id, name }));
+  writeFileSync(file, JSON.stringify({ schemaVersion: '2.0', thresholds: { high: 80, low: 60 }, files, testFiles: { '': { tests } } }));
+  console.log(`${file}: ${Object.keys(files).length} file(s), ${Object.values(files).reduce((n, f) => n + f.mutants.length, 0)} mutants, ${tests.length} tests`);
 }
