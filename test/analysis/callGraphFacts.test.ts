@@ -174,3 +174,34 @@ test('call graph: a function called from a query in an object type body runs per
   assert.equal(finding?.line, 4);
   assert.match(finding!.message, /once per row of the query at line 12/);
 });
+
+test('call graph: a query in an object type body that calls a standalone function of another file makes that function per-row, as one of the same file does', () => {
+  const fn = [
+    'create or replace function tax_of(p_amount number) return number as',
+    '  l_rate number;',
+    'begin',
+    '  select rate into l_rate from tax_rates where amount_from <= p_amount and rownum = 1;',
+    '  return p_amount * l_rate;',
+    'end tax_of;',
+    '/',
+    '',
+  ].join('\n');
+  const typeBody = [
+    'create or replace type body t_invoice as',
+    '  member function total_tax return number is',
+    '    l_total number;',
+    '  begin',
+    '    select sum(tax_of(amount)) into l_total from invoice_lines where invoice_id = self.id;',
+    '    return l_total;',
+    '  end total_tax;',
+    'end;',
+    '/',
+    '',
+  ].join('\n');
+  const index = indexOf({ 'tax_of.fnc': fn, 't_invoice.tpb': typeBody });
+  const finding = analyzeText(fn, { file: 'tax_of.fnc', index }).findings.find((f) => f.rule === 'select-into-in-loop');
+  assert.equal(finding?.line, 4);
+  assert.match(finding!.message, /once per row of the query at t_invoice\.tpb line 5/);
+  // the call is the graph's (SELF.ID and SUM are none)
+  assert.deepEqual(index.callGraph.subprogramsOf('t_invoice.tpb').map((f) => f.calls.map((c) => c.name)), [['TAX_OF']]);
+});
