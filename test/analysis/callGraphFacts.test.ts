@@ -50,6 +50,7 @@ const OPS = [
   '    end if;',
   '  end maybe_query;',
   '  procedure calls_maybe(n number) is begin maybe_query(n); end calls_maybe;',
+  '  procedure maybe_dynamic(n number) is begin if n > 0 then execute immediate \'truncate table t\'; end if; end maybe_dynamic;',
   '  procedure query_on_error(n number) is x number;',
   '  begin',
   '    x := 1 / n;',
@@ -86,6 +87,8 @@ test('call graph facts: SQL on some path and on every call, commits, autonomous 
   // a query inside an IF: SQL on some path, not on every call
   assert.equal(chainOf(graph, facts('CALLS_MAYBE'), 'sql'), 'OPS.CALLS_MAYBE -> OPS.MAYBE_QUERY');
   assert.equal(chainOf(graph, facts('CALLS_MAYBE'), 'sql-always'), 'none');
+  assert.equal(facts('MAYBE_DYNAMIC').sql?.what, 'EXECUTE IMMEDIATE');
+  assert.equal(facts('MAYBE_DYNAMIC').sqlAlways, undefined);
   // a call made only in an exception handler is error handling, not what the procedure does
   assert.equal(chainOf(graph, facts('QUERY_ON_ERROR'), 'sql'), 'none');
   // commits: through a call, and not where nothing commits
