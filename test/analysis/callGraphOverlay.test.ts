@@ -363,3 +363,29 @@ test('call graph overlay: a name defined in several files keeps the files\' orde
     assert.equal(chainEnd(index.callGraph), 'v2.prc');
   }
 });
+
+test('call graph: an edit of a package\'s declarations changes what its unchanged items call (a collection that hid a function renamed)', () => {
+  const body = (collection: string) => [
+    'create or replace package body orders_pkg as',
+    '  type t_rates is table of number index by pls_integer;',
+    `  ${collection} t_rates;`,
+    '  procedure price_all is',
+    '    x number;',
+    '  begin',
+    '    x := rates(1);',
+    '  end price_all;',
+    'end orders_pkg;',
+    '/',
+    '',
+  ].join('\n');
+  const rates = 'create or replace function rates(p number) return number as l number;\nbegin\n  select r into l from t where id = p;\n  return l;\nend;\n/\n';
+  const files: Record<string, string> = { 'orders.pkb': body('rates'), 'rates.fnc': rates };
+  const index = indexOf(files);
+  const names = Object.keys(files);
+  const priceAll = (graph: CallGraph) => graph.subprogramsOf('orders.pkb').find((f) => f.displayName === 'ORDERS_PKG.PRICE_ALL')!;
+  assert.equal(index.callGraph.chainTo(priceAll(index.callGraph), 'sql'), undefined, 'RATES(1) is an element of the collection');
+  files['orders.pkb'] = body('rate_list');
+  const overlay = overlayOf(index, 'orders.pkb', files['orders.pkb']);
+  assert.deepEqual(overlay.chainTo(priceAll(overlay), 'sql')?.map((s) => s.facts.displayName), ['ORDERS_PKG.PRICE_ALL', 'RATES']);
+  assert.deepEqual(answersOf(overlay, names), answersOf(scratchIndexOf(files).callGraph, names));
+});
