@@ -389,3 +389,16 @@ test('call graph: an edit of a package\'s declarations changes what its unchange
   assert.deepEqual(overlay.chainTo(priceAll(overlay), 'sql')?.map((s) => s.facts.displayName), ['ORDERS_PKG.PRICE_ALL', 'RATES']);
   assert.deepEqual(answersOf(overlay, names), answersOf(scratchIndexOf(files).callGraph, names));
 });
+
+test('call graph overlay: the overlay of one parse is neither reused nor adopted for another parse of the file', () => {
+  const index = indexOf({ 'a.prc': standalone('a', 'b;'), 'b.prc': standalone('b', 'null;') });
+  const a = index.callGraph.factsOfDefinition(index.definitions('A')[0]!)[0]!;
+  const chainEnd = (graph: CallGraph) => graph.chainTo(a, 'sql')?.at(-1)?.facts.sql?.what ?? 'none';
+  assert.equal(chainEnd(overlayOf(index, 'b.prc', standalone('b', 'update t set c = 1;'))), 'UPDATE');
+  // typed on: the next analysis has another parse of b.prc
+  assert.equal(chainEnd(overlayOf(index, 'b.prc', standalone('b', 'delete from t;'))), 'DELETE');
+  // and the index re-indexes from a third one (the editor's last text), not from the last overlay's
+  const last = standalone('b', 'null; null;');
+  index.updateFromScript('b.prc', parseScript(last), last);
+  assert.equal(chainEnd(index.callGraph), 'none');
+});
