@@ -208,3 +208,21 @@ test('call graph: a query in an object type body that calls a standalone functio
   // the call is the graph's (SELF.ID and SUM are none)
   assert.deepEqual(index.callGraph.subprogramsOf('t_invoice.tpb').map((f) => f.calls.map((c) => c.name)), [['TAX_OF']]);
 });
+
+test('call graph: a file removed from the workspace takes its subprograms out of every chain and SQL caller list asked before', () => {
+  const index = indexOf({
+    'a.prc': 'create or replace procedure a as\nbegin\n  b;\nend;\n/\n',
+    'b.prc': 'create or replace procedure b as\nbegin\n  update t set c = 1;\nend;\n/\n',
+    'f.fnc': 'create or replace function f(n number) return number as\nbegin\n  return n;\nend;\n/\n',
+    'q.sql': 'begin\n  update t set c = f(c);\nend;\n/\n',
+  });
+  const graph = index.callGraph;
+  const a = factsNamed(index, 'A');
+  const f = factsNamed(index, 'F');
+  assert.equal(chainOf(graph, a, 'sql'), 'A -> B');
+  assert.equal(graph.sqlCallersOf(f).length, 1);
+  index.remove('b.prc');
+  index.remove('q.sql');
+  assert.equal(chainOf(graph, a, 'sql'), 'none');
+  assert.equal(graph.sqlCallersOf(f).length, 0);
+});
