@@ -402,3 +402,15 @@ test('call graph overlay: the overlay of one parse is neither reused nor adopted
   index.updateFromScript('b.prc', parseScript(last), last);
   assert.equal(chainEnd(index.callGraph), 'none');
 });
+
+test('call graph overlay: a SQL call read as a schema\'s standalone function becomes a package member when a file defines that package', () => {
+  const fn = 'create or replace function f(n number) return number as\nbegin\n  return n;\nend;\n/\n';
+  const index = indexOf({ 'f.fnc': fn, 'q.sql': 'begin\n  update t set c = app.f(c);\nend;\n/\n', 'lib.pkb': standalone('lib', 'null;') });
+  const f = index.callGraph.factsOfDefinition(index.definitions('F')[0]!)[0]!;
+  // no package APP: `app.f` is schema APP's function F
+  assert.deepEqual(index.callGraph.sqlCallersOf(f).map((s) => s.file), ['q.sql']);
+  const withPackage = `${standalone('lib', 'null;')}create or replace package body app as\n  function f(n number) return number is begin return n; end f;\nend app;\n/\n`;
+  assert.deepEqual(overlayOf(index, 'lib.pkb', withPackage).sqlCallersOf(f), []);
+  index.update('lib.pkb', withPackage);
+  assert.deepEqual(index.callGraph.sqlCallersOf(f), []);
+});
