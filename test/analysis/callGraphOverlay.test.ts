@@ -281,3 +281,177 @@ test('call graph: a line break typed in one item keeps the facts of the items ab
   const back = overlayOf(index, 'shop.pkb', original);
   assert.deepEqual(answersOf(back, ['shop.pkb']), answersOf(indexOf({ 'shop.pkb': original }).callGraph, ['shop.pkb']));
 });
+
+/**
+ * A workspace index built from parses that share nothing with earlier ones (no unit cache): its graph walks every
+ * item, so it is the reference for a graph that kept or moved facts (the unit cache would hand both the same nodes).
+ */
+function scratchIndexOf(files: Record<string, string>): WorkspaceIndex {
+  const index = new WorkspaceIndex();
+  for (const [file, text] of Object.entries(files)) index.updateFromScript(file, parseScript(text, { unitCache: false }), text);
+  return index;
+}
+
+/** Everything the graph holds of a file's subprograms, as data (not object identity): places, sites, calls. */
+function factsData(graph: CallGraph, file: string): unknown[] {
+  return graph.subprogramsOf(file).map((f) => ({
+    id: f.id, displayName: f.displayName, indexName: f.indexName, kind: f.kind, nameRange: f.nameRange, udf: f.udf, autonomous: f.autonomous,
+    sql: f.sql, sqlAlways: f.sqlAlways, commit: f.commit, raises: f.raises, handles: f.handles,
+    calls: f.calls.map((c) => ({ name: c.name, range: c.range, localTarget: c.localTarget, conditional: c.conditional, inHandler: c.inHandler })),
+    callers: graph.sqlCallersOf(f).map((s) => ({ file: s.file, range: s.range, sqlLine: s.sqlLine, sqlWhat: s.sqlWhat, perRow: s.perRow })),
+  }));
+}
+
+test('call graph: after lines move (typed or deleted above, between or inside items), every fact, site and call is where a graph built from scratch puts it', () => {
+  const lines = [
+    'create or replace package body moves as',
+    '  function rate(p_id number) return number is l number;',
+    '  begin',
+    '    select r into l from rates where id = p_id;',
+    '    return l;',
+    '  end rate;',
+    '  procedure work(p_id number) is',
+    '    l_total number;',
+    '    procedure add_line(n number) is',
+    '    begin',
+    '      insert into lines values (n);',
+    '    end add_line;',
+    '  begin',
+    '    if p_id > 0 then',
+    '      update totals set n = n + 1;',
+    '    end if;',
+    '    delete from stale where id = p_id;',
+    '    update orders set total = rate(id) where id = p_id;',
+    '    add_line(p_id);',
+    '    rate_check(p_id);',
+    '    commit;',
+    '  exception',
+    '    when others then',
+    '      add_line(-1);',
+    '      raise;',
+    '  end work;',
+    '  procedure rate_check(p_id number) is',
+    '  begin',
+    '    work(p_id);',
+    '  end rate_check;',
+    '  procedure solo is',
+    '    procedure step is begin delete from steps; end step;',
+    '  begin',
+    '    step;',
+    '  end solo;',
+    'end moves;',
+    '/',
+    '',
+  ];
+  const file = 'moves.pkb';
+  const index = indexOf({ [file]: lines.join('\n') });
+  factsData(index.callGraph, file); // the graph holds its parts and answers before the first edit
+  const edits: [string, (l: string[]) => string[]][] = [
+    ['a line typed above the package', (l) => ['', ...l]],
+    ['a line typed between two items', (l) => [...l.slice(0, 7), '', ...l.slice(7)]],
+    ['a line typed inside an item, above its nested procedure', (l) => [...l.slice(0, 9), '', ...l.slice(9)]],
+    ['a line typed after the nested procedure', (l) => [...l.slice(0, 14), '', ...l.slice(14)]],
+    ['two lines deleted above the items', (l) => [l[0]!, ...l.slice(3)]],
+    ['the text as it was', () => lines],
+  ];
+  let current = lines;
+  for (const [what, edit] of edits) {
+    current = edit(current);
+    const text = current.join('\n');
+    const fresh = factsData(scratchIndexOf({ [file]: text }).callGraph, file);
+    assert.deepEqual(factsData(overlayOf(index, file, text), file), fresh, `overlay after ${what}`);
+    index.update(file, text);
+    assert.deepEqual(factsData(index.callGraph, file), fresh, `graph after ${what}`);
+  }
+});
+
+test('call graph overlay: a name a found chain passed by, defined by an edit of another file, gives the chain through it', () => {
+  const files = {
+    'a.prc': standalone('a', 'audit(1);\n  b;'),
+    'b.prc': standalone('b', 'update t set c = 1;'),
+    'lib.prc': standalone('lib', 'null;'),
+  };
+  const index = indexOf(files);
+  const a = index.callGraph.factsOfDefinition(index.definitions('A')[0]!)[0]!;
+  const chainText = (graph: CallGraph) => graph.chainTo(a, 'sql')?.map((s) => `${s.facts.displayName} ${s.facts.sql?.what ?? ''}`.trim()).join(' -> ');
+  assert.equal(chainText(index.callGraph), 'A -> B UPDATE');
+  // lib.prc now defines AUDIT, which deletes: A calls it first, so the shortest chain found first goes through it
+  const both = `${standalone('lib', 'null;')}${standalone('audit', 'delete from t;')}`;
+  assert.equal(chainText(overlayOf(index, 'lib.prc', both)), 'A -> AUDIT DELETE');
+  index.update('lib.prc', both);
+  assert.equal(chainText(index.callGraph), 'A -> AUDIT DELETE');
+});
+
+test('call graph overlay: a name defined in several files keeps the files\' order (the first body with SQL in it is the chain\'s)', () => {
+  const files: Record<string, string> = {
+    'caller.prc': standalone('caller', 'dup;'),
+    'v1.prc': standalone('dup', 'null;'),
+    'v2.prc': standalone('dup', 'update t set c = 2;'),
+    'v3.prc': standalone('dup', 'delete from t;'),
+  };
+  const index = indexOf(files);
+  const names = Object.keys(files);
+  const caller = index.callGraph.factsOfDefinition(index.definitions('CALLER')[0]!)[0]!;
+  const chainEnd = (graph: CallGraph) => graph.chainTo(caller, 'sql')?.at(-1)?.facts.file;
+  assert.equal(chainEnd(index.callGraph), 'v2.prc');
+  for (const [file, body] of [['v2.prc', 'update t set c = 22;'], ['v1.prc', 'null; null;'], ['v3.prc', 'delete from t where 1 = 1;'], ['v4.prc', 'insert into t values (4);']] as const) {
+    files[file] = `\n${standalone('dup', body)}`;
+    if (!names.includes(file)) names.push(file);
+    const fresh = scratchIndexOf(files);
+    assert.deepEqual(answersOf(overlayOf(index, file, files[file]!), names), answersOf(fresh.callGraph, names), `overlay of ${file}`);
+    index.update(file, files[file]!);
+    assert.deepEqual(answersOf(index.callGraph, names), answersOf(fresh.callGraph, names), `graph after ${file}`);
+    assert.equal(chainEnd(index.callGraph), 'v2.prc');
+  }
+});
+
+test('call graph: an edit of a package\'s declarations changes what its unchanged items call (a collection that hid a function renamed)', () => {
+  const body = (collection: string) => [
+    'create or replace package body orders_pkg as',
+    '  type t_rates is table of number index by pls_integer;',
+    `  ${collection} t_rates;`,
+    '  procedure price_all is',
+    '    x number;',
+    '  begin',
+    '    x := rates(1);',
+    '  end price_all;',
+    'end orders_pkg;',
+    '/',
+    '',
+  ].join('\n');
+  const rates = 'create or replace function rates(p number) return number as l number;\nbegin\n  select r into l from t where id = p;\n  return l;\nend;\n/\n';
+  const files: Record<string, string> = { 'orders.pkb': body('rates'), 'rates.fnc': rates };
+  const index = indexOf(files);
+  const names = Object.keys(files);
+  const priceAll = (graph: CallGraph) => graph.subprogramsOf('orders.pkb').find((f) => f.displayName === 'ORDERS_PKG.PRICE_ALL')!;
+  assert.equal(index.callGraph.chainTo(priceAll(index.callGraph), 'sql'), undefined, 'RATES(1) is an element of the collection');
+  files['orders.pkb'] = body('rate_list');
+  const overlay = overlayOf(index, 'orders.pkb', files['orders.pkb']);
+  assert.deepEqual(overlay.chainTo(priceAll(overlay), 'sql')?.map((s) => s.facts.displayName), ['ORDERS_PKG.PRICE_ALL', 'RATES']);
+  assert.deepEqual(answersOf(overlay, names), answersOf(scratchIndexOf(files).callGraph, names));
+});
+
+test('call graph overlay: the overlay of one parse is neither reused nor adopted for another parse of the file', () => {
+  const index = indexOf({ 'a.prc': standalone('a', 'b;'), 'b.prc': standalone('b', 'null;') });
+  const a = index.callGraph.factsOfDefinition(index.definitions('A')[0]!)[0]!;
+  const chainEnd = (graph: CallGraph) => graph.chainTo(a, 'sql')?.at(-1)?.facts.sql?.what ?? 'none';
+  assert.equal(chainEnd(overlayOf(index, 'b.prc', standalone('b', 'update t set c = 1;'))), 'UPDATE');
+  // typed on: the next analysis has another parse of b.prc
+  assert.equal(chainEnd(overlayOf(index, 'b.prc', standalone('b', 'delete from t;'))), 'DELETE');
+  // and the index re-indexes from a third one (the editor's last text), not from the last overlay's
+  const last = standalone('b', 'null; null;');
+  index.updateFromScript('b.prc', parseScript(last), last);
+  assert.equal(chainEnd(index.callGraph), 'none');
+});
+
+test('call graph overlay: a SQL call read as a schema\'s standalone function becomes a package member when a file defines that package', () => {
+  const fn = 'create or replace function f(n number) return number as\nbegin\n  return n;\nend;\n/\n';
+  const index = indexOf({ 'f.fnc': fn, 'q.sql': 'begin\n  update t set c = app.f(c);\nend;\n/\n', 'lib.pkb': standalone('lib', 'null;') });
+  const f = index.callGraph.factsOfDefinition(index.definitions('F')[0]!)[0]!;
+  // no package APP: `app.f` is schema APP's function F
+  assert.deepEqual(index.callGraph.sqlCallersOf(f).map((s) => s.file), ['q.sql']);
+  const withPackage = `${standalone('lib', 'null;')}create or replace package body app as\n  function f(n number) return number is begin return n; end f;\nend app;\n/\n`;
+  assert.deepEqual(overlayOf(index, 'lib.pkb', withPackage).sqlCallersOf(f), []);
+  index.update('lib.pkb', withPackage);
+  assert.deepEqual(index.callGraph.sqlCallersOf(f), []);
+});

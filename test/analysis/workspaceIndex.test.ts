@@ -186,3 +186,31 @@ test('workspace index: a call in a function nested in a package member is one us
   assert.deepEqual(where(index.references('TAX_RATES.CURRENT_RATE')), ['show.sql:2', 'tax.pkb:3']);
   assert.deepEqual(where(index.references('RATE')), ['show.sql:4', 'tax.pkb:5']);
 });
+
+test('workspace index: a standalone function that writes the UTL_FILE handle it is passed records it too; a standalone unit\'s nested subprograms, a table and an anonymous block define nothing', () => {
+  const writer = `create or replace function write_count(p_file utl_file.file_type, p_count pls_integer) return pls_integer as
+  procedure note(p_text varchar2) is
+  begin
+    dbms_output.put_line(p_text);
+  end note;
+begin
+  for i in 1 .. p_count loop
+    utl_file.put_line(p_file, 'row ' || i);
+  end loop;
+  note('done');
+  return p_count;
+end write_count;
+/
+create table write_log (id number);
+begin
+  dbms_output.put_line(write_count(null, 0));
+end;
+/
+`;
+  const index = indexOf({ 'write_count.fnc': writer });
+  const definition = index.definitions('WRITE_COUNT')[0];
+  assert.equal(definition?.kind, 'function');
+  assert.ok(definition?.fileParameters && definition.fileParameters.length > 0, 'the handle parameter is recorded');
+  assert.deepEqual(index.definitions('WRITE_COUNT.NOTE'), []);
+  assert.deepEqual(index.allDefinitions().map((d) => d.name), ['WRITE_COUNT']);
+});

@@ -353,7 +353,11 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       }
     },
     call({ call, resolution, position, sql }) {
-      if (NOT_CALLS.has(resolution.kind)) return;
+      // in an object type, a bare name the file does not define reads as an attribute or method of SELF here, but
+      // the workspace may define it (a standalone function in another file): kept, and resolved when asked, as the
+      // analysis resolves it
+      const maybeStandalone = resolution.kind === 'variable-member' && !resolution.symbol && call.parts.length === 1 && position.scope.enclosingObjectType !== undefined;
+      if (NOT_CALLS.has(resolution.kind) && !maybeStandalone) return;
       const packageName = position.scope.enclosingPackage;
       const site = slim(call, packageName, conditional(position, call.range));
       site.inHandler = position.handler !== undefined;

@@ -18,7 +18,8 @@ const FORMAT = 'plsql-perf-check-cache';
 // 3: index entries without call sites (the check never reads them; they were two thirds of the file)
 // 4: package variables, types and subtypes in the index carry their declared type (rules follow a CLOB subtype)
 // 5: declared types without comments (a record's fields after a `-- comment` were lost)
-const FORMAT_VERSION = 5;
+// 6: the call graph keeps an object type body's calls of names its file does not define (standalone functions elsewhere)
+const FORMAT_VERSION = 6;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */
