@@ -30,7 +30,7 @@ import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './ind
 import { singleRowReason } from './semantic/singleRow.ts';
 import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, placeKey, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
 import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording, type UnitContext } from './itemRecording.ts';
-import { AnswersBefore, contextMoved, lineMapOf, movedReads, movedResults, movedWithEdit, type LineMap } from './itemMove.ts';
+import { AnswersBefore, contextMoved, lineMapOf, movedReads, movedWithEdit, ResultMover, type LineMap } from './itemMove.ts';
 import { movedFrom } from '../syntax/model/rebase.ts';
 import { Scope } from './semantic/scope.ts';
 
@@ -391,7 +391,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // by the edit's line map.
   let lineMap: LineMap | null | undefined;
   let answersBefore: AnswersBefore | undefined;
-  const movedTexts = new Map<string, string | undefined>();
+  let resultMover: ResultMover | undefined;
   let movedItems = 0;
   const movedItem = (sub: SubprogramNode, unit: UnitNode, context: UnitContext): KeptItem | undefined => {
     if (!cache || !changed || cache.text === undefined || cache.lineStarts === undefined) return undefined;
@@ -413,7 +413,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !unitContextMoved(previous, context, lineMap)) return undefined;
     answersBefore ??= new AnswersBefore(answers, lineMap, graphFile);
     const reads = movedReads(previous, { map: lineMap, file: graphFile, before: answersBefore, now: answers, unit });
-    const results = reads && movedResults(previous, lineMap, graphFile, lookupOnce, movedTexts);
+    const results = reads && (resultMover ??= new ResultMover(lineMap, graphFile, lookupOnce)).results(previous);
     if (!reads || !results) return undefined;
     return { context: context.key, shape: context.shape, places: context.places, reads, ...results };
   };

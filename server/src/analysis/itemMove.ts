@@ -430,72 +430,120 @@ export function contextMoved(kept: KeptItem, shape: string, places: readonly Sou
   return true;
 }
 
-/** The kept results of an item moved to their new place, or undefined when a line they name cannot be placed. */
-export function movedResults(
-  kept: KeptItem,
-  map: LineMap,
-  file: string,
-  definitionsNow: (name: string) => readonly IndexedDefinition[],
-  /** Messages moved already in this analysis (the same estimate texts recur in every item below the edit). */
-  movedTexts: Map<string, string | undefined>,
-): Pick<KeptItem, 'findings' | 'loops' | 'calls'> | undefined {
-  const text = (s: string) => {
-    if (movedTexts.has(s)) return movedTexts.get(s);
-    const moved = shiftLineReferences(s, map, file);
-    movedTexts.set(s, moved);
+/**
+ * Moves kept results to their new place for one analysis (one line map). What many items share is moved once and
+ * shared: the same message (the estimate texts recur in every item below the edit), the same estimate (every call
+ * in a loop holds its loop's), a sibling's symbol (every call of it), this document's definition (every call of a
+ * same-package subprogram). In pdfgen_pkg.pkb a line break moves about 3,000 calls: their copies were most of it.
+ */
+export class ResultMover {
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly estimates = new Map<IterationEstimate, IterationEstimate | null>();
+  private readonly symbols = new Map<NonNullable<CallSummary['resolution']['symbol']>, NonNullable<CallSummary['resolution']['symbol']> | null>();
+  private readonly definitions = new Map<IndexedDefinition, IndexedDefinition | null>();
+  private readonly text = (s: string): string | undefined => {
+    if (this.texts.has(s)) return this.texts.get(s);
+    const moved = shiftLineReferences(s, this.map, this.file);
+    this.texts.set(s, moved);
     return moved;
   };
-  const findings: KeptFinding[] = [];
-  for (const k of kept.findings) {
-    const finding = movedFinding(k.finding, map, text);
-    if (!finding) return undefined;
-    findings.push({ ...k, finding });
+
+  constructor(
+    private readonly map: LineMap,
+    private readonly file: string,
+    private readonly definitionsNow: (name: string) => readonly IndexedDefinition[],
+  ) {}
+
+  /** The kept results of an item moved to their new place, or undefined when a line they name cannot be placed. */
+  results(kept: KeptItem): Pick<KeptItem, 'findings' | 'loops' | 'calls'> | undefined {
+    const { map, text } = this;
+    const findings: KeptFinding[] = [];
+    for (const k of kept.findings) {
+      const finding = movedFinding(k.finding, map, text);
+      if (!finding) return undefined;
+      findings.push({ ...k, finding });
+    }
+    const loops: LoopSummary[] = [];
+    for (const loop of kept.loops) {
+      const range = map.forwardRange(loop.range);
+      const headerRange = map.forwardRange(loop.headerRange);
+      const estimate = this.estimate(loop.estimate);
+      if (!range || !headerRange || !estimate) return undefined;
+      loops.push({ ...loop, range, headerRange, estimate });
+    }
+    const calls: CallSummary[] = new Array(kept.calls.length);
+    for (let i = 0; i < kept.calls.length; i++) {
+      const moved = this.call(kept.calls[i]!);
+      if (!moved) return undefined;
+      calls[i] = moved;
+    }
+    return { findings, loops, calls };
   }
-  const loops: LoopSummary[] = [];
-  for (const loop of kept.loops) {
-    const range = map.forwardRange(loop.range);
-    const headerRange = map.forwardRange(loop.headerRange);
-    const estimate = movedEstimate(loop.estimate, text);
-    if (!range || !headerRange || !estimate) return undefined;
-    loops.push({ ...loop, range, headerRange, estimate });
-  }
-  const calls: CallSummary[] = [];
-  for (const call of kept.calls) {
+
+  private call(call: CallSummary): CallSummary | undefined {
+    const { map } = this;
     const range = map.forwardRange(call.range);
     const nameRange = map.forwardRange(call.nameRange);
     if (!range || !nameRange) return undefined;
-    const moved: CallSummary = { ...call, range, nameRange };
-    if (call.loop) {
-      const loop = movedEstimate(call.loop, text);
+    let loop = call.loop;
+    if (loop) {
+      loop = this.estimate(loop);
       if (!loop) return undefined;
-      moved.loop = loop;
     }
-    if (call.loopHeader) {
-      const loopHeader = map.forwardRange(call.loopHeader);
+    let loopHeader = call.loopHeader;
+    if (loopHeader) {
+      loopHeader = map.forwardRange(loopHeader);
       if (!loopHeader) return undefined;
-      moved.loopHeader = loopHeader;
     }
-    const { definition, symbol } = call.resolution;
+    let resolution = call.resolution;
+    const { definition, symbol } = resolution;
     if (definition || symbol) {
-      const resolution = { ...call.resolution };
-      if (definition && definition.file === file) {
+      resolution = { ...resolution };
+      if (definition && definition.file === this.file) {
         // the definition as this analysis has it (the same object a walk would resolve to)
-        const place = map.forwardRange(definition.nameRange);
-        const now = place && definitionsNow(definition.name).find((d) => d.file === file && d.kind === definition.kind && placeKey(d.nameRange) === placeKey(place));
+        const now = this.definition(definition);
         if (!now) return undefined;
         resolution.definition = now;
       }
       if (symbol) {
         // (a symbol keeps the nodes of its first walk, as for an unmoved replay: the editor reads only its name and range)
-        const symbolRange = map.forwardRange(symbol.range);
-        if (!symbolRange) return undefined;
-        resolution.symbol = { ...symbol, range: symbolRange };
+        const moved = this.symbol(symbol);
+        if (!moved) return undefined;
+        resolution.symbol = moved;
       }
-      moved.resolution = resolution;
     }
-    calls.push(moved);
+    // (the fields in the order the semantics collector writes them: a moved call is built like a walked one)
+    const moved: CallSummary = { name: call.name, range, nameRange, context: call.context, resolution, loop, loopHeader };
+    if (!('loop' in call)) delete moved.loop;
+    if (!('loopHeader' in call)) delete moved.loopHeader;
+    return moved;
   }
-  return { findings, loops, calls };
+
+  private estimate(estimate: IterationEstimate): IterationEstimate | undefined {
+    let moved = this.estimates.get(estimate);
+    if (moved === undefined) this.estimates.set(estimate, (moved = movedEstimate(estimate, this.text) ?? null));
+    return moved ?? undefined;
+  }
+
+  private symbol(symbol: NonNullable<CallSummary['resolution']['symbol']>): CallSummary['resolution']['symbol'] {
+    let moved = this.symbols.get(symbol);
+    if (moved === undefined) {
+      const range = this.map.forwardRange(symbol.range);
+      this.symbols.set(symbol, (moved = range ? { ...symbol, range } : null));
+    }
+    return moved ?? undefined;
+  }
+
+  private definition(definition: IndexedDefinition): IndexedDefinition | undefined {
+    let now = this.definitions.get(definition);
+    if (now === undefined) {
+      const place = this.map.forwardRange(definition.nameRange);
+      const key = place && placeKey(place);
+      now = (key && this.definitionsNow(definition.name).find((d) => d.file === this.file && d.kind === definition.kind && placeKey(d.nameRange) === key)) || null;
+      this.definitions.set(definition, now);
+    }
+    return now ?? undefined;
+  }
 }
 
 function movedFinding(finding: Finding, map: LineMap, text: (s: string) => string | undefined): Finding | undefined {

@@ -5,8 +5,8 @@
  */
 import type { Range, UnitNode } from './nodes.ts';
 
-function isRange(value: unknown): value is Range {
-  return typeof value === 'object' && value !== null && 'line' in value && 'endColumn' in value;
+function isRange(value: object): value is Range {
+  return 'endColumn' in value && 'line' in value;
 }
 
 /**
@@ -33,10 +33,12 @@ export function rebaseUnits(
   });
   // The model shares nodes (a standalone unit's body is its subprogram's body; a body holds the declarations
   // of its unit): the walk relies on that identity to visit each node once, so a shared node is copied once.
+  // Ranges are not remembered: a range is a leaf read by value (nothing keys a map by one), and a third of the
+  // model's objects are ranges, whose look-up and entry in this map cost more than the copy itself.
   const copies = new Map<object, unknown>();
   // (plain loops: Object.entries allocated a pair array per node, most of the copy's cost on a large body)
-  const copy = (value: unknown): unknown => {
-    if (typeof value !== 'object' || value === null) return value;
+  const copy = (value: object): unknown => {
+    if (isRange(value)) return shift(value);
     const known = copies.get(value);
     if (known !== undefined) return known;
     if (Array.isArray(value)) {
@@ -47,19 +49,20 @@ export function rebaseUnits(
       if (leaf) return value;
       const out: unknown[] = new Array(value.length);
       copies.set(value, out);
-      for (let k = 0; k < value.length; k++) out[k] = copy(value[k]);
+      for (let k = 0; k < value.length; k++) {
+        const item: unknown = value[k];
+        out[k] = typeof item === 'object' && item !== null ? copy(item) : item;
+      }
       return out;
     }
-    if (isRange(value)) {
-      const shifted = shift(value);
-      copies.set(value, shifted);
-      return shifted;
-    }
-    const out: Record<string, unknown> = {};
+    // a spread keeps the node's shape (one hidden class per node kind, as a fresh parse has), then its objects are replaced
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     copies.set(value, out);
-    const from = value as Record<string, unknown>;
-    for (const key of Object.keys(from)) out[key] = copy(from[key]);
-    if (byLines && from.kind === 'subprogram') movedFrom.set(out, { from: value, lineDelta });
+    for (const key in out) {
+      const item = out[key];
+      if (typeof item === 'object' && item !== null) out[key] = copy(item);
+    }
+    if (byLines && out.kind === 'subprogram') movedFrom.set(out, { from: value, lineDelta });
     return out;
   };
   return copy(units) as UnitNode[];
