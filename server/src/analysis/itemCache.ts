@@ -113,17 +113,21 @@ let nextObjectNumber = 0;
 export function graphQuestionKey(method: string, args: readonly unknown[]): string | undefined {
   let key = method;
   for (const arg of args) {
-    if (typeof arg === 'object' && arg !== null) {
-      let number = objectNumbers.get(arg);
-      if (number === undefined) objectNumbers.set(arg, (number = nextObjectNumber++));
-      key += `\u0000#${number}`;
-    } else {
-      const text = serialise(arg);
-      if (text === undefined) return undefined;
-      key += `\u0000${text}`;
-    }
+    const part = graphArgumentKey(arg);
+    if (part === undefined) return undefined;
+    key += `\u0000${part}`;
   }
   return key;
+}
+
+/** One argument's part of a question's key (`graphQuestionKey`): an object by identity, anything else written out. */
+export function graphArgumentKey(arg: unknown): string | undefined {
+  if (typeof arg === 'object' && arg !== null) {
+    let number = objectNumbers.get(arg);
+    if (number === undefined) objectNumbers.set(arg, (number = nextObjectNumber++));
+    return `#${number}`;
+  }
+  return serialise(arg);
 }
 
 export interface KeptFinding {

@@ -11,7 +11,7 @@ import type { CallSummary, LoopSummary } from './semantic/documentSemantics.ts';
 import type { IterationEstimate } from './semantic/estimate.ts';
 import type { IndexedDefinition } from './index/workspaceIndex.ts';
 import { factsMovedFrom, type SubprogramFacts } from './index/callGraph.ts';
-import { graphQuestionKey, placeKey, serialise, siblingAlwaysRaises, type AnswersNow, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
+import { graphArgumentKey, placeKey, serialise, siblingAlwaysRaises, type AnswersNow, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
 
 /**
  * How the lines of the last analysed text map to this one's: lines before `firstChanged` are the same lines; old
@@ -153,6 +153,7 @@ function isRange(value: object): value is SourceRange {
 export class AnswersBefore {
   private readonly lookups = new Map<string, string>();
   private readonly graphAnswers = new Map<string, { value: unknown; before?: string; alike?: Map<unknown, boolean | undefined> }>();
+  private readonly primitives = new Map<unknown, string | undefined>();
   private readonly idPrefix: string;
 
   constructor(private readonly now: AnswersNow, private readonly map: LineMap, private readonly file: string) {
@@ -171,12 +172,17 @@ export class AnswersBefore {
     if (!involvesFile(read, file)) return this.now.graphUnchanged(read) ? read : undefined;
     const graph = this.now.now.graph as Record<string, unknown> & { factsAt(file: string, range: SourceRange): unknown };
     const args: unknown[] = [];
-    const names: string[] = [read.method];
+    // `memo` names the question asked now by value (a place by where it is), `key` as graphQuestionKey does (by identity)
+    let memo = read.method;
+    let key = read.method;
     const withFile = read.args.includes(file);
     for (const arg of read.args) {
       if (typeof arg !== 'object' || arg === null) {
+        const part = this.primitiveKey(arg);
+        if (part === undefined) return undefined;
         args.push(arg);
-        names.push(JSON.stringify(arg) ?? 'undefined');
+        memo += `\u0000${part}`;
+        key += `\u0000${part}`;
         continue;
       }
       const carrier = arg as { file?: unknown; id?: unknown; name?: unknown; kind?: unknown; nameRange?: SourceRange };
@@ -184,24 +190,24 @@ export class AnswersBefore {
       if (isRange(carrier)) {
         // a place in this document when the question names it (`factsAt(file, range)`)
         now = withFile ? map.forwardRange(carrier) : undefined;
-        if (now) names.push(`@${placeKey(now as SourceRange)}`);
-      } else if (carrier.file !== file) {
-        // another file's facts or definition: the same object is the same question
-        now = 'file' in carrier ? arg : undefined;
-        if (now) names.push(`#${graphQuestionKey('', [arg])}`);
-      } else if (typeof carrier.id === 'string' && carrier.nameRange) {
-        const place = map.forwardRange(carrier.nameRange);
-        now = place && graph.factsAt(file, place);
-        if (now) names.push(`#${graphQuestionKey('', [now])}`);
-      } else if (typeof carrier.name === 'string' && carrier.nameRange) {
-        const place = map.forwardRange(carrier.nameRange);
-        now = place && (this.now.now.lookup(carrier.name) as IndexedDefinition[]).find((d) => d.file === file && d.kind === carrier.kind && placeKey(d.nameRange) === placeKey(place));
-        if (now) names.push(`#${graphQuestionKey('', [now])}`);
+        if (now) memo += `\u0000@${placeKey(now as SourceRange)}`;
+      } else {
+        if (carrier.file !== file) {
+          // another file's facts or definition: the same object is the same question
+          now = 'file' in carrier ? arg : undefined;
+        } else if (typeof carrier.id === 'string' && carrier.nameRange) {
+          const place = map.forwardRange(carrier.nameRange);
+          now = place && graph.factsAt(file, place);
+        } else if (typeof carrier.name === 'string' && carrier.nameRange) {
+          const place = map.forwardRange(carrier.nameRange);
+          now = place && (this.now.now.lookup(carrier.name) as IndexedDefinition[]).find((d) => d.file === file && d.kind === carrier.kind && placeKey(d.nameRange) === placeKey(place));
+        }
+        if (now) memo += `\u0000${graphArgumentKey(now)}`;
       }
       if (!now) return undefined;
       args.push(now);
+      key += `\u0000${graphArgumentKey(now)}`;
     }
-    const memo = names.join('\u0000');
     let known = this.graphAnswers.get(memo);
     if (!known) {
       const method = graph[read.method];
@@ -231,17 +237,14 @@ export class AnswersBefore {
       }
       if (known.before !== read.answer) return undefined;
     }
-    const key = graphQuestionKey(read.method, args);
-    if (key === undefined) return undefined;
-    // written out only if a later edit compares it so (most compare by identity)
-    const value = known.value;
-    let answer: string | undefined;
-    return {
-      kind: 'graph', method: read.method, args, key, value,
-      get answer(): string {
-        return (answer ??= serialise(value) ?? `unique:${Math.random()}`);
-      },
-    };
+    return new GraphReadNow(read.method, args, key, known.value);
+  }
+
+  /** A number, string or other plain argument written out (the file's name in every question: once per analysis). */
+  private primitiveKey(arg: unknown): string | undefined {
+    let part = this.primitives.get(arg);
+    if (part === undefined && !this.primitives.has(arg)) this.primitives.set(arg, (part = serialise(arg)));
+    return part;
   }
 
   /**
@@ -333,6 +336,22 @@ export class AnswersBefore {
       } else out[key] = this.placedBefore(item, here);
     }
     return out;
+  }
+}
+
+/**
+ * A graph question asked again at a moved item's new places, as kept for the next edit: its answer is written out
+ * only if a later edit compares it so (most compare by identity). A class rather than a literal with a getter: one
+ * per graph read of every moved item, and V8 builds a literal with an accessor the slow way.
+ */
+class GraphReadNow {
+  readonly kind = 'graph';
+  private written: string | undefined;
+
+  constructor(readonly method: string, readonly args: unknown[], readonly key: string, readonly value: unknown) {}
+
+  get answer(): string {
+    return (this.written ??= serialise(this.value) ?? `unique:${Math.random()}`);
   }
 }
 
