@@ -16,7 +16,8 @@
  */
 import { computeLineStarts } from '../script/scanner.ts';
 import { segmentScript, type ScriptSegment } from '../script/segmentScript.ts';
-import { lightTokens, relexLightTokens, type LightTokens } from '../script/lightTokens.ts';
+import { lightTokens, relexLightTokensSynced, type LightTokens } from '../script/lightTokens.ts';
+import { splitAfterChange } from './splitAfterChange.ts';
 import { mayBePackageBody, splitPackageBody, type PackageBodyLayout } from '../script/splitPackageBody.ts';
 import { segmentAfterChange, segmentFully, type Segmentation } from './incrementalSegments.ts';
 import { keptLength, textChange, type TextChange } from './textChange.ts';
@@ -79,8 +80,8 @@ class KeptLayout implements ScriptLayout {
     let split: BodySplit;
     if (!mayBePackageBody(code)) split = { tokens: undefined, layout: null, keys: [] };
     else if (source?.from.tokens) {
-      const tokens = relexLightTokens(source.from.tokens, source.change, code);
-      const layout = splitPackageBody(code, tokens);
+      const { tokens, sync } = relexLightTokensSynced(source.from.tokens, source.change, code);
+      const layout = splitAfterChange(code, tokens, sync, { tokens: source.from.tokens, layout: source.from.layout }, source.change.delta);
       split = { tokens, layout, keys: keptKeys(source.from, source.change, layout) };
     } else {
       const tokens = lightTokens(code);

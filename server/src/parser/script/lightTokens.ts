@@ -141,6 +141,21 @@ function scanLight(
  * look back of the scan, whether a `#` starts its line, never reaches from a later line into the change.)
  */
 export function relexLightTokens(old: LightTokens, change: TextChange, text: string): LightTokens {
+  return relexLightTokensSynced(old, change, text).tokens;
+}
+
+/**
+ * How the tokens of a re-scan relate to the old ones: the first `kept` are the old ones; from new token `newFrom`
+ * on they are the old tokens from `oldFrom` on, moved (`newFrom` is infinite when the scan ran to the text's end).
+ */
+export interface RelexSync {
+  kept: number;
+  newFrom: number;
+  oldFrom: number;
+}
+
+/** `relexLightTokens`, with where the new tokens meet the old ones (a body's split is resumed from it). */
+export function relexLightTokensSynced(old: LightTokens, change: TextChange, text: string): { tokens: LightTokens; sync: RelexSync } {
   const { start, newEnd, delta } = change;
   // tokens that end before the change are kept (one that ends at its start may grow: `ab` + `c`)
   let lo = 0;
@@ -179,6 +194,7 @@ export function relexLightTokens(old: LightTokens, change: TextChange, text: str
   }
   rescanned.lexedChars = (stoppedAt < 0 ? text.length : stoppedAt) - restart;
   if (tokens.kinds.length < tokens.count + (old.count - next)) tokens = grown(tokens, tokens.count + (old.count - next));
+  const sync: RelexSync = { kept, newFrom: Number.POSITIVE_INFINITY, oldFrom: next };
   if (stoppedAt >= 0) {
     const count = tokens.count;
     const moved = old.count - next;
@@ -188,6 +204,7 @@ export function relexLightTokens(old: LightTokens, change: TextChange, text: str
       tokens.ends[count + k] = old.ends[next + k]! + delta;
     }
     tokens.count = count + moved;
+    sync.newFrom = count;
   }
-  return trimmed(tokens);
+  return { tokens: trimmed(tokens), sync };
 }

@@ -147,7 +147,7 @@ export function splitPackageBody(text: string, lexed?: LightTokens): PackageBody
   // Most segments are not package bodies: a look at the first words spares them the scan of the whole text.
   if (!mayBePackageBody(text)) return null;
   const tokens = lexed ?? lightTokens(text);
-  const { count, kinds, starts, ends } = tokens;
+  const { count, kinds, ends } = tokens;
   if (count === 0 || kinds[0] !== Light.Create) return null;
   const scanner = new ItemScanner(tokens);
   let i = 1;
@@ -156,24 +156,40 @@ export function splitPackageBody(text: string, lexed?: LightTokens): PackageBody
   while (i < count && kinds[i] !== Light.Is && kinds[i] !== Light.As) i++;
   if (i >= count) return null;
   const headerEnd = ends[i]!;
-  const items: BodyItem[] = [];
-  i++;
+  const items = scanItems(tokens, i + 1, []);
+  return items && checked(text, tokens, { headerEnd, items });
+}
+
+/**
+ * Appends the items from token `i` (where an item starts, after the header) to the body's end; null when the body
+ * does not split. `join(i)`, asked at each item's start: the rest of the items when they are known already (an
+ * older scan of the same tokens from there on: the scan of an item reads only its own tokens and the next one).
+ */
+export function scanItems(tokens: LightTokens, i: number, items: BodyItem[], join?: (i: number) => BodyItem[] | undefined): BodyItem[] | null {
+  const { count, kinds, starts, ends } = tokens;
+  const scanner = new ItemScanner(tokens);
   while (i < count) {
+    const rest = join?.(i);
+    if (rest) {
+      for (const item of rest) items.push(item);
+      return items;
+    }
     const kind = kinds[i]!;
-    if (kind === Light.End) return checked(text, tokens, { headerEnd, items }); // the package's own END
+    if (kind === Light.End) return items; // the package's own END
     const start = i;
     if (kind === Light.Begin) {
       items.push({ kind: 'initialization', start: starts[start]!, end: ends[count - 1]! });
-      return checked(text, tokens, { headerEnd, items });
+      return items;
     }
     i = kind === Light.Procedure || kind === Light.Function ? scanner.skipSubprogram(i) : scanner.skipToSemicolon(i);
     if (i <= start) return null;
     items.push({ kind: 'declaration', start: starts[start]!, end: ends[Math.min(i, count) - 1]! });
   }
-  return checked(text, tokens, { headerEnd, items });
+  return items;
 }
 
-function checked(text: string, tokens: LightTokens, layout: PackageBodyLayout): PackageBodyLayout | null {
+/** The layout with the conditional-compilation check made (null when a directive stands between items). */
+export function checked(text: string, tokens: LightTokens, layout: PackageBodyLayout): PackageBodyLayout | null {
   const directives = directivesInsideItems(text, tokens, layout.items);
   if (directives === 'outside') return null;
   return directives === 'inside' ? { ...layout, conditional: true } : layout;
