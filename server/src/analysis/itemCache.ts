@@ -76,7 +76,7 @@ export class AnswersNow {
 
   lookup(name: string): string {
     let answer = this.lookups.get(name);
-    if (answer === undefined) this.lookups.set(name, (answer = serialise(this.now.lookup(name)) ?? `unique:${Math.random()}`));
+    if (answer === undefined) this.lookups.set(name, (answer = serialiseDefinitions(this.now.lookup(name), definitionText) ?? `unique:${Math.random()}`));
     return answer;
   }
 
@@ -172,6 +172,38 @@ export class ItemCache {
   clear(): void {
     this.items = new Map();
   }
+}
+
+/**
+ * Each definition written out, once: a lookup's answer is a new list every analysis, but of the same definition
+ * objects while their files are unchanged (the index's, and the document's own kept ones), and a definition is not
+ * changed once made. Writing out every name's answer again was most of the check of the kept items' reads.
+ */
+const definitionTexts = new WeakMap<object, string>();
+export function definitionText(definition: object): string | undefined {
+  let text = definitionTexts.get(definition);
+  if (text === undefined) {
+    text = serialise(definition);
+    if (text !== undefined) definitionTexts.set(definition, text);
+  }
+  return text;
+}
+
+/**
+ * A lookup's answer (a list of definitions) as `serialise` writes it, each definition by `write`; anything else
+ * serialised whole.
+ */
+export function serialiseDefinitions(value: unknown, write: (definition: object) => string | undefined): string | undefined {
+  if (!Array.isArray(value)) return serialise(value);
+  let out = '[';
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (typeof item !== 'object' || item === null || Array.isArray(item) || typeof (item as { toJSON?: unknown }).toJSON === 'function') return serialise(value);
+    const text = write(item);
+    if (text === undefined) return undefined;
+    out += i === 0 ? text : `,${text}`;
+  }
+  return `${out}]`;
 }
 
 /** A value as a string to compare, or undefined when it cannot be serialised (the item is then walked). */

@@ -11,7 +11,7 @@ import type { CallSummary, LoopSummary } from './semantic/documentSemantics.ts';
 import type { IterationEstimate } from './semantic/estimate.ts';
 import type { IndexedDefinition } from './index/workspaceIndex.ts';
 import { factsMovedFrom, type SubprogramFacts } from './index/callGraph.ts';
-import { graphArgumentKey, placeKey, serialise, siblingAlwaysRaises, type AnswersNow, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
+import { definitionText, graphArgumentKey, placeKey, serialise, serialiseDefinitions, siblingAlwaysRaises, type AnswersNow, type KeptFinding, type KeptItem, type OutsideRead } from './itemCache.ts';
 
 /**
  * How the lines of the last analysed text map to this one's: lines before `firstChanged` are the same lines; old
@@ -162,7 +162,11 @@ export class AnswersBefore {
 
   lookup(name: string): string {
     let answer = this.lookups.get(name);
-    if (answer === undefined) this.lookups.set(name, (answer = this.serialiseBefore(this.now.now.lookup(name))));
+    // (another file's definition is written out as it is, once: only this document's are placed back)
+    if (answer === undefined) {
+      const written = serialiseDefinitions(this.now.now.lookup(name), (d) => ((d as { file?: unknown }).file === this.file ? this.serialiseBefore(d) : definitionText(d)));
+      this.lookups.set(name, (answer = written ?? `unique:${Math.random()}`));
+    }
     return answer;
   }
 
