@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
 import { ItemCache } from '../../server/src/analysis/itemCache.ts';
-import type { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { parseScript } from '../../server/src/syntax/parseScript.ts';
+import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 
 export class OpenDocument {
   readonly items = new ItemCache();
@@ -19,6 +20,10 @@ export class OpenDocument {
     assert.deepEqual(incremental.findings, scratch.findings, `findings after ${what}`);
     assert.deepEqual(semanticsOf(incremental), semanticsOf(scratch), `hints and hover after ${what}`);
     this.index.updateFromScript(this.file, incremental.script, text);
+    // the index's call sites of the document (find references), re-indexed from the kept parse, as from scratch
+    const fresh = new WorkspaceIndex();
+    fresh.updateFromScript(this.file, parseScript(text, { unitCache: false }), text);
+    assert.deepEqual(this.index.referencesIn(this.file), fresh.referencesIn(this.file), `references after ${what}`);
     return incremental;
   }
 }

@@ -7,6 +7,7 @@
  * only that file; the name table is rebuilt lazily on the next lookup, which is a pass over definitions, not
  * over source text).
  */
+import { movedFrom } from '../../syntax/model/rebase.ts';
 import type { SourceRange } from '../../syntax/finding.ts';
 import type { CallNode, DeclarationNode, SubprogramNode, UnitNode } from '../../syntax/model/nodes.ts';
 import { parseScript, type ParsedScript } from '../../syntax/parseScript.ts';
@@ -168,6 +169,11 @@ export class WorkspaceIndex {
 
   definitionsIn(file: string): IndexedDefinition[] {
     return this.files.get(file)?.definitions ?? [];
+  }
+
+  /** The call sites of one file, in the order the file holds them. */
+  referencesIn(file: string): readonly IndexedReference[] {
+    return this.files.get(file)?.references ?? [];
   }
 
   /** Every definition in the workspace (workspace symbols). */
@@ -345,6 +351,29 @@ function memberOfDeclaration(file: string, container: string, declaration: Decla
  */
 const referencesOfSubprogram = new WeakMap<object, { file: string; references: IndexedReference[] }>();
 
+/**
+ * The calls of a subprogram the parser copied to other lines (`movedFrom`: a line break typed above it), from the
+ * calls of the node it was copied from, moved by the same lines: every place in the copy moved so. Undefined when
+ * that node's calls are not known (it is then walked).
+ */
+function movedReferences(sub: SubprogramNode, file: string): IndexedReference[] | undefined {
+  let lineDelta = 0;
+  let at: object = sub;
+  for (let step = 0; step < 8; step++) {
+    const origin = movedFrom.get(at);
+    if (!origin) return undefined;
+    lineDelta += origin.lineDelta;
+    at = origin.from;
+    const known = referencesOfSubprogram.get(at);
+    if (known?.file === file) {
+      return known.references.map(({ name, range }) => ({
+        name, file, range: { line: range.line + lineDelta, column: range.column, endLine: range.endLine + lineDelta, endColumn: range.endColumn },
+      }));
+    }
+  }
+  return undefined;
+}
+
 /** Every call of the unit, in any subprogram, block or SQL statement. */
 function collectReferences(file: string, unit: UnitNode, out: IndexedReference[]): void {
   const visit = (call: CallNode, into: IndexedReference[]) => {
@@ -361,9 +390,13 @@ function collectReferences(file: string, unit: UnitNode, out: IndexedReference[]
       taken.add(sub);
       let known = referencesOfSubprogram.get(sub);
       if (known?.file !== file) {
-        const references: IndexedReference[] = [];
-        walk(sub, references);
-        referencesOfSubprogram.set(sub, (known = { file, references }));
+        const references = movedReferences(sub, file);
+        if (references) known = { file, references };
+        else {
+          known = { file, references: [] };
+          walk(sub, known.references);
+        }
+        referencesOfSubprogram.set(sub, known);
       }
       // (references are never changed once made: the index shares them between its versions of the file)
       for (const reference of known.references) into.push(reference);
