@@ -169,12 +169,11 @@ export function relexLightTokensSynced(old: LightTokens, change: TextChange, tex
   const restart = kept > 0 ? old.ends[kept - 1]! : 0;
   const lineAfter = text.indexOf('\n', newEnd);
   const resyncFrom = lineAfter < 0 ? Number.POSITIVE_INFINITY : lineAfter + 1;
-  // room for the kept tokens and the re-scanned ones (one a character at most), grown while the scan goes on
-  let capacity = kept + (newEnd - restart) + 4096;
-  let tokens: LightTokens = { count: kept, kinds: new Uint8Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity) };
-  tokens.kinds.set(old.kinds.subarray(0, kept));
-  tokens.starts.set(old.starts.subarray(0, kept));
-  tokens.ends.set(old.ends.subarray(0, kept));
+  // the re-scanned tokens go to a buffer of their own (one a character at most, grown while the scan goes on); the
+  // result is then made once at its size from the kept tokens, those and the moved ones (before, the whole list
+  // was copied two or three times per keystroke: into a buffer with room, grown for the moved tokens, trimmed)
+  let capacity = newEnd - restart + 4096;
+  let scanned: LightTokens = { count: 0, kinds: new Uint8Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity) };
   let next = kept;
   const resync = (at: number): boolean => {
     const was = at - delta;
@@ -184,27 +183,34 @@ export function relexLightTokensSynced(old: LightTokens, change: TextChange, tex
   let from = restart;
   let stoppedAt: number;
   for (;;) {
-    const until = from + (capacity - tokens.count);
-    stoppedAt = scanLight(text, from, tokens, resyncFrom, resync, until);
+    const until = from + (capacity - scanned.count);
+    stoppedAt = scanLight(text, from, scanned, resyncFrom, resync, until);
     if (stoppedAt < 0 || stoppedAt < until) break;
     // paused for room: the scan stood between tokens at stoppedAt
-    capacity = Math.max(2 * capacity, tokens.count + 4096);
-    tokens = grown(tokens, capacity + (old.count - next));
+    capacity = Math.max(2 * capacity, scanned.count + 4096);
+    scanned = grown(scanned, capacity);
     from = stoppedAt;
   }
   rescanned.lexedChars = (stoppedAt < 0 ? text.length : stoppedAt) - restart;
-  if (tokens.kinds.length < tokens.count + (old.count - next)) tokens = grown(tokens, tokens.count + (old.count - next));
+  const moved = stoppedAt >= 0 ? old.count - next : 0;
+  const middle = kept + scanned.count;
+  const count = middle + moved;
+  const tokens: LightTokens = { count, kinds: new Uint8Array(count), starts: new Int32Array(count), ends: new Int32Array(count) };
+  tokens.kinds.set(old.kinds.subarray(0, kept));
+  tokens.starts.set(old.starts.subarray(0, kept));
+  tokens.ends.set(old.ends.subarray(0, kept));
+  tokens.kinds.set(scanned.kinds.subarray(0, scanned.count), kept);
+  tokens.starts.set(scanned.starts.subarray(0, scanned.count), kept);
+  tokens.ends.set(scanned.ends.subarray(0, scanned.count), kept);
   const sync: RelexSync = { kept, newFrom: Number.POSITIVE_INFINITY, oldFrom: next };
   if (stoppedAt >= 0) {
-    const count = tokens.count;
-    const moved = old.count - next;
-    tokens.kinds.set(old.kinds.subarray(next), count);
+    tokens.kinds.set(old.kinds.subarray(next), middle);
+    const { starts, ends } = tokens;
     for (let k = 0; k < moved; k++) {
-      tokens.starts[count + k] = old.starts[next + k]! + delta;
-      tokens.ends[count + k] = old.ends[next + k]! + delta;
+      starts[middle + k] = old.starts[next + k]! + delta;
+      ends[middle + k] = old.ends[next + k]! + delta;
     }
-    tokens.count = count + moved;
-    sync.newFrom = count;
+    sync.newFrom = middle;
   }
-  return { tokens: trimmed(tokens), sync };
+  return { tokens, sync };
 }
