@@ -210,14 +210,16 @@ function movedPart(file: string, part: ItemPart, sub: SubprogramNode, places: st
     return `${prefix}${line + delta}:${place[2]}`;
   };
   const sites = new Map<CallSite, CallSite>();
+  const targets = new Map<string, string | undefined>();
   let lost = false;
   const site = (from: CallSite): CallSite => {
     let copy = sites.get(from);
     if (copy) return copy;
     copy = { ...from, range: shift(from.range) };
     if (from.localTarget !== undefined) {
-      // a nested subprogram of this one moved with it; a sibling is where it is now
-      const target = sibling(from.localTarget) ?? ownId(from.localTarget);
+      // a nested subprogram of this one moved with it; a sibling is where it is now (each callee's place once)
+      let target = targets.get(from.localTarget);
+      if (target === undefined && !targets.has(from.localTarget)) targets.set(from.localTarget, (target = sibling(from.localTarget) ?? ownId(from.localTarget)));
       if (target === undefined) lost = true;
       else copy.localTarget = target;
     }
