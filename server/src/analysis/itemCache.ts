@@ -123,6 +123,9 @@ export function graphQuestionKey(method: string, args: readonly unknown[]): stri
 /** One argument's part of a question's key (`graphQuestionKey`): an object by identity, anything else written out. */
 export function graphArgumentKey(arg: unknown): string | undefined {
   if (typeof arg === 'object' && arg !== null) {
+    // a place by where it is: the question is about the place, and a new range object is made for each question
+    // (numbering every one of them in a weak map cost more than the rest of asking a moved item's questions)
+    if ('endColumn' in arg && 'line' in arg) return `@${placeKey(arg as SourceRange)}`;
     let number = objectNumbers.get(arg);
     if (number === undefined) objectNumbers.set(arg, (number = nextObjectNumber++));
     return `#${number}`;

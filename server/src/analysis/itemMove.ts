@@ -176,8 +176,7 @@ export class AnswersBefore {
     if (!involvesFile(read, file)) return this.now.graphUnchanged(read) ? read : undefined;
     const graph = this.now.now.graph as Record<string, unknown> & { factsAt(file: string, range: SourceRange): unknown };
     const args: unknown[] = [];
-    // `memo` names the question asked now by value (a place by where it is), `key` as graphQuestionKey does (by identity)
-    let memo = read.method;
+    // the question asked now, as graphQuestionKey names it (a place by where it is, facts by identity)
     let key = read.method;
     const withFile = read.args.includes(file);
     for (const arg of read.args) {
@@ -185,7 +184,6 @@ export class AnswersBefore {
         const part = this.primitiveKey(arg);
         if (part === undefined) return undefined;
         args.push(arg);
-        memo += `\u0000${part}`;
         key += `\u0000${part}`;
         continue;
       }
@@ -194,7 +192,6 @@ export class AnswersBefore {
       if (isRange(carrier)) {
         // a place in this document when the question names it (`factsAt(file, range)`)
         now = withFile ? map.forwardRange(carrier) : undefined;
-        if (now) memo += `\u0000@${placeKey(now as SourceRange)}`;
       } else {
         if (carrier.file !== file) {
           // another file's facts or definition: the same object is the same question
@@ -206,13 +203,12 @@ export class AnswersBefore {
           const place = map.forwardRange(carrier.nameRange);
           now = place && (this.now.now.lookup(carrier.name) as IndexedDefinition[]).find((d) => d.file === file && d.kind === carrier.kind && placeKey(d.nameRange) === placeKey(place));
         }
-        if (now) memo += `\u0000${graphArgumentKey(now)}`;
       }
       if (!now) return undefined;
       args.push(now);
       key += `\u0000${graphArgumentKey(now)}`;
     }
-    let known = this.graphAnswers.get(memo);
+    let known = this.graphAnswers.get(key);
     if (!known) {
       const method = graph[read.method];
       let value: unknown;
@@ -222,7 +218,7 @@ export class AnswersBefore {
       } catch {
         value = UNMAPPED;
       }
-      this.graphAnswers.set(memo, (known = { value }));
+      this.graphAnswers.set(key, (known = { value }));
     }
     if (known.value === UNMAPPED) return undefined;
     // the same facts moved (or the same objects) answer alike without writing them out; else compared written out
