@@ -30,7 +30,7 @@ import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './ind
 import { singleRowReason } from './semantic/singleRow.ts';
 import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, placeKey, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
 import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording, type UnitContext } from './itemRecording.ts';
-import { AnswersBefore, contextMoved, lineMapOf, movedReads, movedWithEdit, ResultMover, type LineMap } from './itemMove.ts';
+import { AnswersBefore, contextMoved, lineMapOf, lineStartsAfterEdit, movedReads, movedWithEdit, ResultMover, type LineMap } from './itemMove.ts';
 import { movedFrom } from '../syntax/model/rebase.ts';
 import { Scope } from './semantic/scope.ts';
 
@@ -118,6 +118,8 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
       cache.settingsKey = settingsKey;
     }
   }
+  // The span the edit changed since the last analysis of this document (kept items, line starts): found once.
+  const changed = cache?.text === undefined ? undefined : changedSpan(cache.text, text);
   /** The item being walked with its reads recorded (only while a kept item may come of it). */
   let recording: Recording | undefined;
   /**
@@ -243,8 +245,16 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   };
 
   let lineStarts: number[] | undefined;
+  /** The text's line starts: the last analysed text's moved by the edit, when there is one (not a scan of the whole text). */
+  const lineStartsNow = (): number[] => {
+    if (!lineStarts) {
+      const before = cache?.lineStarts;
+      lineStarts = before && changed && cache!.text !== undefined ? lineStartsAfterEdit(before, cache!.text.length, text, changed) : lineStartsOf(text);
+    }
+    return lineStarts;
+  };
   const textOnce = (range: SourceRange): string => {
-    lineStarts ??= lineStartsOf(text);
+    lineStarts = lineStartsNow();
     const start = (lineStarts[range.line - 1] ?? text.length) + range.column - 1;
     const end = (lineStarts[range.endLine - 1] ?? text.length) + range.endColumn - 1;
     return text.slice(start, end);
@@ -258,7 +268,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // Rules build short ranges from a statement's start (`column + 'SELECT'.length`); code rebuilt by error
   // recovery can start elsewhere, so every reported range is kept inside the text.
   const clamp = (range: SourceRange): SourceRange => {
-    lineStarts ??= lineStartsOf(text);
+    lineStarts = lineStartsNow();
     const lineEnd = (line: number) => {
       const start = lineStarts![line - 1]!;
       const next = line < lineStarts!.length ? lineStarts![line]! : text.length + 1;
@@ -378,10 +388,9 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   // The text outside a unit is part of every item's context (rules read the whole text). Compared as the span the
   // edit changed since the last analysis, found once: a copy of the text outside each unit per analysis grows with
   // the units times the text.
-  const changed = cache?.text === undefined ? undefined : changedSpan(cache.text, text);
   const outsideUnchanged = (unit: UnitNode): boolean => {
     if (!changed) return false;
-    lineStarts ??= lineStartsOf(text);
+    lineStarts = lineStartsNow();
     const start = (lineStarts[unit.range.line - 1] ?? text.length) + unit.range.column - 1;
     const end = (lineStarts[unit.range.endLine - 1] ?? text.length) + unit.range.endColumn - 1;
     return start <= changed.prefix && text.length - end <= changed.suffix;
@@ -407,7 +416,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const previous = old && cache.items.get(old);
     if (!old || !previous) return undefined;
     if (lineMap === undefined) {
-      lineStarts ??= lineStartsOf(text);
+      lineStarts = lineStartsNow();
       lineMap = lineMapOf({ length: cache.text.length, lineStarts: cache.lineStarts }, { length: text.length, lineStarts }, changed);
     }
     if (!lineMap || !movedWithEdit(old, sub, lineMap) || !outsideUnchanged(unit) || !unitContextMoved(previous, context, lineMap)) return undefined;
@@ -547,7 +556,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     cache.text = text;
     cache.contextKeys = [...contexts.values()].map((c) => c.key);
     cache.contextShapes = [...contexts.values()].map((c) => c.shape);
-    cache.lineStarts = lineStarts ??= lineStartsOf(text);
+    cache.lineStarts = lineStartsNow();
     cache.reused += reusedItems.length;
     cache.moved += movedItems;
     cache.walked += walkedItems.length;

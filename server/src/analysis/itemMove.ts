@@ -83,6 +83,26 @@ export function lineMapOf(
   return whole ? new LineMap(firstChanged, oldLine, newLine) : new LineMap(firstChanged, oldLine + 1, newLine + 1);
 }
 
+/**
+ * The line starts of `text` (LF line breaks) from those of the last analysed text (`oldLength` long) and the common
+ * prefix and suffix of the two (`changedSpan`): those before the change kept, those in it found again, those after it
+ * moved. The same as scanning the text, in a copy of numbers instead of a read of every character.
+ */
+export function lineStartsAfterEdit(before: readonly number[], oldLength: number, text: string, span: { prefix: number; suffix: number }): number[] {
+  const start = Math.min(span.prefix, oldLength, text.length);
+  const suffix = Math.min(span.suffix, oldLength - start, text.length - start);
+  const oldEnd = oldLength - suffix;
+  const newEnd = text.length - suffix;
+  const delta = newEnd - oldEnd;
+  const starts: number[] = [];
+  let k = 0;
+  while (k < before.length && before[k]! <= start) starts.push(before[k++]!);
+  for (let at = text.indexOf('\n', start); at >= 0 && at < newEnd; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  while (k < before.length && before[k]! <= oldEnd) k++;
+  for (; k < before.length; k++) starts.push(before[k]! + delta);
+  return starts;
+}
+
 /** A character that may be part of a file's name or path (a same-file place is written `line 12`, another file's `rates.sql line 4` or `rates.sql:4`). */
 const PATH_LIKE = /[./\\:]/;
 
