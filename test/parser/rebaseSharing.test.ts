@@ -60,3 +60,33 @@ end rebase_pkg;
   assert.equal(tablesOf(after), tablesOf(before), 'a list without places is shared');
   assert.notEqual((after as { query?: object }).query, (before as { query?: object }).query, 'the query that holds it is a copy');
 });
+
+test('the model never shares a statement, branch or call (rebase copies them without looking them up)', async () => {
+  const { parseScript } = await import('../../server/src/syntax/parseScript.ts');
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { corpusRoot } = await import('../bench/corpus.ts');
+  const texts = [
+    readFileSync(join(corpusRoot(), 'alexandria/extras/pdfgen_pkg.pkb'), 'utf8'),
+    'create or replace procedure p as\n  l number;\nbegin\n  if l > 0 then f(l); else g(l); end if;\nend p;\n/\n',
+    'begin\n  for r in (select f(x) from t) loop\n    case when r.x > 0 then p(r.x); end case;\n  end loop;\nend;\n/\n',
+    ...readdirSync('examples').filter((f) => /\.(sql|pkb|prc)$/.test(f)).map((f) => readFileSync(join('examples', f), 'utf8')),
+  ];
+  let nodes = 0;
+  for (const text of texts) {
+    const seen = new Set<object>();
+    const visit = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null) return;
+      const kind = (value as { kind?: unknown }).kind;
+      if (seen.has(value)) {
+        assert.ok(kind !== 'statement' && kind !== 'call' && kind !== 'branch', `a ${String(kind)} node listed twice`);
+        return;
+      }
+      seen.add(value);
+      if (kind === 'statement' || kind === 'call' || kind === 'branch') nodes++;
+      for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child);
+    };
+    visit(parseScript(text, { unitCache: false }).units.map((u) => u.views));
+  }
+  assert.ok(nodes > 5000, `${nodes} nodes seen`);
+});

@@ -39,14 +39,22 @@ export function rebaseUnits(
   // (plain loops: Object.entries allocated a pair array per node, most of the copy's cost on a large body)
   const copy = (value: object): unknown => {
     if (isRange(value)) return shift(value);
-    const known = copies.get(value);
-    if (known !== undefined) return known;
     if (Array.isArray(value)) {
       // a list without objects (names, tables, labels; a third of a package body's lists are empty) holds no place:
       // the copy shares it (nodes are never changed), which saves most of the lists' copying
       let leaf = true;
       for (let k = 0; k < value.length && leaf; k++) leaf = typeof value[k] !== 'object' || value[k] === null;
       if (leaf) return value;
+    }
+    // Statements, branches and calls are never shared (each is listed once, where it is written): not looked up.
+    // They are most of a body's nodes.
+    const kind = (value as { kind?: unknown }).kind;
+    const unshared = kind === 'statement' || kind === 'call' || kind === 'branch';
+    if (!unshared) {
+      const known = copies.get(value);
+      if (known !== undefined) return known;
+    }
+    if (Array.isArray(value)) {
       const out: unknown[] = new Array(value.length);
       copies.set(value, out);
       for (let k = 0; k < value.length; k++) {
@@ -57,7 +65,7 @@ export function rebaseUnits(
     }
     // a spread keeps the node's shape (one hidden class per node kind, as a fresh parse has), then its objects are replaced
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    copies.set(value, out);
+    if (!unshared) copies.set(value, out);
     for (const key in out) {
       const item = out[key];
       if (typeof item === 'object' && item !== null) out[key] = copy(item);
