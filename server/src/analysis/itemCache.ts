@@ -100,10 +100,36 @@ export class AnswersNow {
       this.graphValues.set(read.key, known);
     }
     if (known.failed) return false;
-    if (known.value === read.value) return true;
+    if (known.value === read.value || sameObjects(known.value, read.value)) return true;
     known.answer ??= serialise(known.value) ?? `unique:${Math.random()}`;
     return known.answer === read.answer;
   }
+}
+
+/**
+ * Whether two graph answers are lists of the same objects, a chain step (its facts and the call that reached it)
+ * counting as the same when its facts are the same object and its call is at the same place: then they are written
+ * out alike. A chain through this document is searched again on every keystroke (a new list) while the facts it
+ * passes are the graph's kept objects: compared so, it is not written out.
+ */
+function sameObjects(now: unknown, kept: unknown): boolean {
+  if (!Array.isArray(now) || !Array.isArray(kept) || now.length !== kept.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const a: unknown = now[i];
+    const b: unknown = kept[i];
+    if (a === b) continue;
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+    const step = a as { facts?: unknown; via?: SourceRange };
+    const was = b as { facts?: unknown; via?: SourceRange };
+    if (step.facts === undefined || step.facts !== was.facts || !onlyChainKeys(step) || !onlyChainKeys(was)) return false;
+    if (step.via === undefined ? was.via !== undefined : was.via === undefined || placeKey(step.via) !== placeKey(was.via)) return false;
+  }
+  return true;
+}
+
+function onlyChainKeys(step: object): boolean {
+  for (const key in step) if (key !== 'facts' && key !== 'via') return false;
+  return true;
 }
 
 const objectNumbers = new WeakMap<object, number>();
