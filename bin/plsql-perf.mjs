@@ -30,17 +30,20 @@ const sha1 = (data) => createHash('sha1').update(data).digest('hex');
 
 /** Same as server/src/cli/heapGrowth.ts (test/cli/codeCache.test.ts checks that a check run's cache is taken). */
 const CHECK_HEAP_GROWING_PERCENT = 50;
+/** Same as server/src/cli/optimizationBudget.ts (test/cli/codeCache.test.ts checks that they agree). */
+const CHECK_INTERRUPT_BUDGET = 8 * 67_584;
 
 /**
  * Which cache file: V8 refuses a cache made under other flags than the compiling process's, so each set of
- * flags has its own. `check` sets a V8 flag once it runs (heapGrowth.ts): for `check` that flag is set here,
- * before the bundle is compiled (the bundle sets the same value again: no change), so that the cache is made
+ * flags has its own. `check` sets two V8 flags once it runs (heapGrowth.ts, optimizationBudget.ts): for `check`
+ * they are set here, before the bundle is compiled (the bundle sets the same values again: no change), so that the cache is made
  * and taken under the same flags. Flags given to node (the command line, NODE_OPTIONS) name a file of their own.
  */
 function cacheProfile(argv) {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
   const isCheck = argv[0] === 'check';
   if (isCheck && !/heap[-_]growing[-_]percent/.test(given)) setFlagsFromString(`--heap-growing-percent=${CHECK_HEAP_GROWING_PERCENT}`);
+  if (isCheck && !/interrupt[-_]budget/.test(given)) setFlagsFromString(`--interrupt-budget=${CHECK_INTERRUPT_BUDGET}`);
   const flags = given === '' ? '' : `-${sha1(given).slice(0, 8)}`;
   return `${isCheck ? 'check' : 'other'}${flags}`;
 }

@@ -119,6 +119,17 @@ test('workspace index: find references lists the call sites of a name however it
   assert.deepEqual(index.references('NO_SUCH_THING'), []);
 });
 
+test('workspace index: made without call sites (a check run), it resolves the same definitions and refuses to list references instead of answering none', () => {
+  const full = indexOf({ 'billing.pks': SPEC, 'billing.pkb': BODY, 'nightly.prc': CALLER });
+  const lean = new WorkspaceIndex({ references: false });
+  for (const [file, text] of Object.entries({ 'billing.pks': SPEC, 'billing.pkb': BODY, 'nightly.prc': CALLER })) lean.update(file, text);
+  for (const name of ['BILLING', 'BILLING.POST', 'BILLING.TOTAL', 'NIGHTLY']) assert.deepEqual(lean.definitions(name), full.definitions(name), name);
+  assert.deepEqual(lean.callGraph.subprogramsOf('billing.pkb'), full.callGraph.subprogramsOf('billing.pkb'));
+  assert.ok(lean.callGraph.subprogramsOf('billing.pkb').length > 0);
+  assert.deepEqual(where(full.references('BILLING.POST')), ['nightly.prc:4', 'nightly.prc:5']);
+  assert.throws(() => lean.references('BILLING.POST'), /without call sites/);
+});
+
 test('workspace index: an edit, a removed file and entries from a worker change what a name resolves to and who calls it', () => {
   const index = indexOf({ 'billing.pks': SPEC, 'billing.pkb': BODY, 'nightly.prc': CALLER });
   assert.deepEqual(where(index.references('BILLING.POST')), ['nightly.prc:4', 'nightly.prc:5']);

@@ -160,7 +160,7 @@ try {
   console.log(`- without --jobs this machine runs ${picks(x1Bytes)} on x1 and ${picks(4 * x1Bytes)} on x4 (runChecks.ts planFor; the targets are for that default)`);
   console.log(`- x1 CPU, --jobs ${threads} / --jobs 1: ${ratio(x1Default.cpuMs, x1One.cpuMs)}` +
     (x4One && x4Default ? `; x4: ${ratio(x4Default.cpuMs, x4One.cpuMs)}` : '') +
-    ' (each thread repeats V8\'s optimizing compilation of the parser, about half the CPU of a --jobs 1 run of x1: see "rest")');
+    ' (each worker thread warms the parser up again, V8\'s compiling included (see "rest"), and the second pass parses and analyzes again the files that call into others)');
   // A run's wall time on N cores is at least its CPU time / N. A --jobs 1 run already keeps a second core busy
   // (V8 compiles on background threads), so its wall is well below its CPU: the threads meet the target only
   // once their whole CPU, spread perfectly, fits in 0.7 of that wall.

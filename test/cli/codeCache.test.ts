@@ -11,6 +11,8 @@ import { appendFileSync, chmodSync, chownSync, copyFileSync, cpSync, existsSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, repoRoot } from './buildOnce.ts';
+import { CHECK_INTERRUPT_BUDGET } from '../../server/src/cli/optimizationBudget.ts';
+import { CHECK_HEAP_GROWING_PERCENT } from '../../server/src/cli/heapGrowth.ts';
 
 let tmp: string;
 before(() => {
@@ -65,6 +67,23 @@ test('the first run writes the cache, the next takes it (the heap flag of check 
   assert.deepEqual(run(dir, ['--version']).cache, ['missing', 'written']);
   assert.deepEqual(cacheFiles(dir), ['cli.cjs.check.v8cache', 'cli.cjs.other.v8cache']);
   assert.deepEqual(run(dir, check).cache, ['used']);
+});
+
+test('bin/plsql-perf.mjs sets the V8 flags of check to the values the bundle sets (else every cache is refused), and only for check', () => {
+  const bin = readFileSync(join(repoRoot, 'bin/plsql-perf.mjs'), 'utf8');
+  const constant = (name: string) => Function(`return ${/const (\w+) = ([\d_ *]+);/.exec(bin.slice(bin.indexOf(`const ${name} =`)))?.[2]}`)() as number;
+  assert.equal(constant('CHECK_INTERRUPT_BUDGET'), CHECK_INTERRUPT_BUDGET);
+  assert.equal(constant('CHECK_HEAP_GROWING_PERCENT'), CHECK_HEAP_GROWING_PERCENT);
+  assert.ok(CHECK_INTERRUPT_BUDGET > 67_584, 'later than V8\'s default');
+  // a run given its own budget keeps it: a cache file of its own, taken by its next run
+  const dir = install();
+  const given = (args: readonly string[]) => spawnSync(process.execPath, ['--interrupt-budget=100000', join(dir, 'bin/plsql-perf.mjs'), ...args], {
+    cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '', PLSQL_PERF_CODE_CACHE: 'trace' },
+  }).stderr.match(/code cache (.*)$/gm);
+  assert.deepEqual(given(check), ['code cache missing', 'code cache written']);
+  assert.deepEqual(given(check), ['code cache used']);
+  assert.equal(cacheFiles(dir).length, 1);
+  assert.notDeepEqual(cacheFiles(dir), ['cli.cjs.check.v8cache']);
 });
 
 test('a changed bundle makes the cache stale; damaged data never reaches V8; a cache V8 refuses is written anew', () => {

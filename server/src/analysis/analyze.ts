@@ -627,7 +627,7 @@ function roleUnitsOf(script: ParsedScript): RoleUnit[] {
 }
 
 function graphOfDocument(file: string, script: ParsedScript): CallGraph {
-  const own = new WorkspaceIndex();
+  const own = new WorkspaceIndex({ references: false }); // only its call graph is used
   own.updateFromScript(file, script);
   return own.callGraph;
 }

@@ -34,13 +34,15 @@ export interface WorkspaceAnalyzer extends ProjectAnalyzer {
 export interface ProjectAnalyzerOptions {
   /**
    * The caller reads only findings and line counts (a check run): each file's models are released unit by unit
-   * as its rules finish with them (see `findingsOnly` of analyzeText); `result.script` then holds no models.
+   * as its rules finish with them (see `findingsOnly` of analyzeText); `result.script` then holds no models, and
+   * the workspace index keeps no call sites (`workspace.references()` is refused).
    */
   findingsOnly?: boolean;
 }
 
 export function createProjectAnalyzer(config: AnalyzerConfig = {}, options: ProjectAnalyzerOptions = {}): WorkspaceAnalyzer {
-  const workspace = new WorkspaceIndex();
+  // A check run reads findings only: no one asks it who calls whom.
+  const workspace = new WorkspaceIndex({ references: !options.findingsOnly });
   const parses = new Map<string, ParsedScript>();
   let parseMs = 0;
   let analysisMs = 0;

@@ -24,6 +24,7 @@ import { DEFAULT_MAX_FILE_SIZE, withinSizeLimit } from './fileSizeLimit.ts';
 import { runChecks } from './scale/runChecks.ts';
 import { cacheKey, RunCache } from './scale/checkCache.ts';
 import { boundHeapGrowth, withGrowthForLargestFile } from './heapGrowth.ts';
+import { delayOptimization } from './optimizationBudget.ts';
 import { dropOutputWhenClosed } from './closedOutput.ts';
 import { KNOWN_RULE_IDS } from './ruleInfo.ts';
 
@@ -181,6 +182,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       return 2;
     case 'check':
       boundHeapGrowth();
+      delayOptimization();
       try {
         return await runCheck(parsed.options, io);
       } catch (err) {

@@ -73,8 +73,18 @@ export function unqualified(name: string): string {
   return dot < 0 ? name : name.slice(dot + 1);
 }
 
+export interface WorkspaceIndexOptions {
+  /**
+   * Keep each file's call sites (default true). Only the editor's find-references lists them; a check run never
+   * does, and collecting them walked every node of every model (a tenth of the main thread of a 60-file cold
+   * check). An index made without them refuses `references()` rather than answer "no caller".
+   */
+  references?: boolean;
+}
+
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
+  private readonly keepsReferences: boolean;
   private byName: Map<string, IndexedDefinition[]> | undefined;
   private byReference: Map<string, IndexedReference[]> | undefined;
   private byTable: Map<string, (SchemaFact & { file: string })[]> | undefined;
@@ -84,6 +94,10 @@ export class WorkspaceIndex {
   readonly callGraph = new CallGraph((name) => this.definitions(name), (file) => this.definitionsIn(file));
   /** Positions of the files in `files`: a name's definitions are listed in this order. */
   private ranks: Map<string, number> | undefined;
+
+  constructor(options: WorkspaceIndexOptions = {}) {
+    this.keepsReferences = options.references ?? true;
+  }
 
   /** (Re)indexes one file from its text. */
   update(file: string, text: string): void {
@@ -100,7 +114,11 @@ export class WorkspaceIndex {
   updateFromScript(file: string, script: ParsedScript, text?: string): void {
     const started = performance.now();
     const previous = this.files.get(file)?.definitions ?? [];
-    const entry = { ...indexScript(file, script), keys: text === undefined ? [] : keysOfScript(text, script) };
+    const entry = {
+      definitions: definitionsOfScript(file, script),
+      references: this.keepsReferences ? referencesOfScript(file, script) : [],
+      keys: text === undefined ? [] : keysOfScript(text, script),
+    };
     if (!this.files.has(file)) this.ranks = undefined;
     this.files.set(file, entry);
     this.replaceNames(file, previous, entry.definitions);
@@ -183,6 +201,7 @@ export class WorkspaceIndex {
 
   /** Call sites whose callee is written as `name` or ends with it (`PKG.PROC` also finds `APP.PKG.PROC`). */
   references(name: string): IndexedReference[] {
+    if (!this.keepsReferences) throw new Error('this workspace index was made without call sites (references: false)');
     return this.referenceTable().get(name) ?? [];
   }
 
@@ -252,9 +271,14 @@ export class WorkspaceIndex {
 }
 
 export function indexScript(file: string, script: ParsedScript): { definitions: IndexedDefinition[]; references: IndexedReference[] } {
+  return { definitions: definitionsOfScript(file, script), references: referencesOfScript(file, script) };
+}
+
+/** Every call site of a script (the first view of each unit). */
+function referencesOfScript(file: string, script: ParsedScript): IndexedReference[] {
   const references: IndexedReference[] = [];
   for (const parsed of script.units) for (const unit of parsed.views[0] ?? []) collectReferences(file, unit, references);
-  return { definitions: definitionsOfScript(file, script), references };
+  return references;
 }
 
 /** Everything a file contributes to the index, as plain data (a worker thread sends it, the check cache keeps it). */

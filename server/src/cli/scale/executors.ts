@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../../analysis/analyze.ts';
 import type { IndexEntries } from '../../analysis/index/workspaceIndex.ts';
 import { FileWorker, type FileJob, type FileWorkOptions, type FirstPassReply, type SecondPassReply } from './fileWork.ts';
-import { delayOptimizationForWorkers } from './workerTiering.ts';
+import { delayOptimization } from '../optimizationBudget.ts';
 import { packedIndex } from './packedIndex.ts';
 
 export type WorkerRequest =
@@ -55,7 +55,7 @@ function startWorker(script: URL, workerData: unknown): Worker {
 }
 
 export function threadExecutor(config: AnalyzerConfig, options: FileWorkOptions): Executor {
-  delayOptimizationForWorkers();
+  delayOptimization(); // set by a check run already; again for a caller that starts workers itself
   const thread = startWorker(workerScript(), { config, options });
   const waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
   let failure: Error | undefined;

@@ -41,6 +41,12 @@ export interface RunChoice {
  * and longer. On 2 cores the wall time of a run is at least half its CPU, and a `--jobs 1` run is already close to
  * that bound (x1: 13.0 s of CPU, 5.2-5.9 s of it on the main thread), so two threads cannot finish sooner until
  * they take less CPU than one thread does.
+ *
+ * Again after the check's later optimization (optimizationBudget.ts) and without the call sites no check uses,
+ * corpus-wide x1 alternating runs, loaded machine: one thread 12.5 s of CPU (main thread 8.8 s, compiler and GC
+ * threads 3.7 s); two threads 19.5 s (6.5 s and 6.7 s on the worker threads for half of the code each, 1.3 s on the
+ * main thread, 5.0 s compiling and collecting). Each worker warms the parser up once more and parses and analyzes
+ * again the files that call into others, so two threads still take more CPU than the one run's wall on 2 cores.
  */
 export const PARALLEL_MIN_CORES = 3;
 
