@@ -28,6 +28,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/formatCount.test.ts': () => import('../analysis/formatCount.test.ts'),
   'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
   'analysis/itemMoveShared.test.ts': () => import('../analysis/itemMoveShared.test.ts'),
+  'analysis/itemRecording.test.ts': () => import('../analysis/itemRecording.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),
   'analysis/model.test.ts': () => import('../analysis/model.test.ts'),
