@@ -74,3 +74,40 @@ test('item cache: other settings for the same document drop every kept item', ()
   assert.ok(!rulesOf(other).some((r) => r.includes('dml-in-loop')), rulesOf(other).join(' '));
   assert.equal(items.walked - walked, 2, 'both items are walked with the new settings');
 });
+
+test('item cache: a procedure two calls away starts running SQL: the item\'s two chain questions of one callee are told apart', () => {
+  const index = new WorkspaceIndex();
+  // helper's own file does not change: its facts are the same object, only the chains through it change
+  index.update('helper.prc', 'create or replace procedure helper(p number) as\nbegin\n  helper2(p);\nend;\n/\n');
+  const quiet = 'create or replace procedure helper2(p number) as\nbegin\n  null;\nend;\n/\n';
+  index.update('helper2.prc', quiet);
+  const body = BODY.replace('send_mail(r.order_id);', 'helper(r.order_id);');
+  const doc = new OpenDocument(index);
+  const hidden = (r: AnalysisResult) => rulesOf(r).filter((f) => f.includes('hidden-sql-in-loop'));
+  assert.deepEqual(hidden(doc.edit(body, 'helper2 runs no SQL')), []);
+  index.update('helper2.prc', 'create or replace procedure helper2(p number) as\nbegin\n  update t set v = p;\nend;\n/\n');
+  assert.deepEqual(hidden(doc.edit(body, 'helper2 runs an UPDATE')), ['12:hidden-sql-in-loop:warning']);
+  index.update('helper2.prc', quiet);
+  assert.deepEqual(hidden(doc.edit(body, 'helper2 quiet again')), []);
+});
+
+test('item cache: a per-loop finding of finish() in an item written on one line stays with that item when another is edited', () => {
+  const all: AnalyzerConfig = { rules: { 'output-in-loop': { enabled: true } } };
+  const doc = new OpenDocument(new WorkspaceIndex(), all);
+  const text = (other: string) => `create or replace package body chatty as
+  procedure shout is begin for i in 1 .. 10 loop dbms_output.put_line(i); end loop; end shout;
+
+  procedure other is
+  begin
+    ${other}
+  end other;
+end chatty;
+/
+`;
+  const output = (r: AnalysisResult) => rulesOf(r).filter((f) => f.includes('output-in-loop'));
+  assert.deepEqual(output(doc.edit(text('null;'), 'the first analysis')), ['2:output-in-loop:info']);
+  const reused = doc.items.reused;
+  assert.deepEqual(output(doc.edit(text('null; null;'), 'an edit of other')), ['2:output-in-loop:info']);
+  assert.equal(doc.items.reused - reused, 1, 'shout is replayed');
+  assert.deepEqual(output(doc.edit(text('null; null; null;'), 'other edited again')), ['2:output-in-loop:info']);
+});
