@@ -55,30 +55,67 @@ function blockLeaves(block: BlockNode, mode: LeaveMode, raisingCall: RaisingCall
   return alwaysLeaves(block.statements, mode, raisingCall) && block.exceptionHandlers.every((h) => alwaysLeaves(h.statements, mode, raisingCall));
 }
 
-const verdicts = new WeakMap<SubprogramNode, boolean>();
+/** A verdict and the callees it read: each call's target as written, the subprogram it found then, and that one's verdict. */
+interface Verdict {
+  raises: boolean;
+  callees: { target: string; callee: SubprogramNode; raises: boolean }[];
+}
+
+const verdicts = new WeakMap<SubprogramNode, Verdict>();
+/** Subprograms whose verdict is being decided or checked: a call back to one of them counts as what it has so far. */
+const underway = new Set<SubprogramNode>();
 
 /**
  * Whether a procedure always raises: its body's every path ends in RAISE, RAISE_APPLICATION_ERROR or a call
  * to another always-raising procedure it can see (`sibling` finds, by the name as written, subprograms of
  * the same package or declaration list), and every handler of its body raises again. Functions are left out (a function that
- * always raises is not called as a statement). Remembered per subprogram; recursion counts as not raising.
+ * always raises is not called as a statement). Recursion counts as not raising.
+ *
+ * Remembered per subprogram with the callees it read: the editor keeps the nodes of unchanged package items
+ * across edits, so `p1` (whose body is `p2;`) is the same node after an edit of `p2` alone. A remembered verdict
+ * is used only while each callee it read is still what its target finds and still gives the same verdict.
  */
 export function subprogramAlwaysRaises(sub: SubprogramNode, sibling: (name: string) => SubprogramNode | undefined): boolean {
   const known = verdicts.get(sub);
-  if (known !== undefined) return known;
+  if (known !== undefined && (underway.has(sub) || stillHolds(sub, known, sibling))) return known.raises;
   if (sub.subprogramKind !== 'procedure' || !sub.body) {
-    verdicts.set(sub, false);
+    verdicts.set(sub, { raises: false, callees: [] });
     return false;
   }
-  verdicts.set(sub, false); // while deciding: a recursive call does not count
-  const ownNested = new Map(sub.subprograms.map((s) => [s.name, s]));
-  const raisingCall: RaisingCall = (statement) => {
-    const target = statement.target ?? '';
-    if (RAISING_BUILTINS.has(target)) return true;
-    const callee = ownNested.get(target) ?? sibling(target);
-    return callee !== undefined && callee !== sub && subprogramAlwaysRaises(callee, sibling);
-  };
-  const verdict = blockLeaves(sub.body, 'raise', raisingCall);
-  verdicts.set(sub, verdict);
-  return verdict;
+  const body = sub.body;
+  const deciding: Verdict = { raises: false, callees: [] }; // while deciding: a recursive call does not count
+  verdicts.set(sub, deciding);
+  return whileUnderway(sub, () => {
+    const ownNested = new Map(sub.subprograms.map((s) => [s.name, s]));
+    const raisingCall: RaisingCall = (statement) => {
+      const target = statement.target ?? '';
+      if (RAISING_BUILTINS.has(target)) return true;
+      const callee = ownNested.get(target) ?? sibling(target);
+      if (callee === undefined || callee === sub) return false;
+      const raises = subprogramAlwaysRaises(callee, sibling);
+      deciding.callees.push({ target, callee, raises });
+      return raises;
+    };
+    deciding.raises = blockLeaves(body, 'raise', raisingCall);
+    return deciding.raises;
+  });
+}
+
+/** Whether every callee a remembered verdict read is still found by its target and still gives the same verdict. */
+function stillHolds(sub: SubprogramNode, verdict: Verdict, sibling: (name: string) => SubprogramNode | undefined): boolean {
+  if (verdict.callees.length === 0) return true;
+  return whileUnderway(sub, () => {
+    const ownNested = new Map(sub.subprograms.map((s) => [s.name, s]));
+    return verdict.callees.every(({ target, callee, raises }) =>
+      (ownNested.get(target) ?? sibling(target)) === callee && subprogramAlwaysRaises(callee, sibling) === raises);
+  });
+}
+
+function whileUnderway<T>(sub: SubprogramNode, work: () => T): T {
+  underway.add(sub);
+  try {
+    return work();
+  } finally {
+    underway.delete(sub);
+  }
 }
