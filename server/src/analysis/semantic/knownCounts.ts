@@ -4,7 +4,7 @@
  * branch that tests for the first iteration (`IF i = 1`, `IF c%ROWCOUNT = 1`, `IF n = 1` with `n := n + 1`
  * in the loop) runs once per run of the loop, not once per iteration.
  */
-import type { BlockNode, LoopStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
+import type { BlockNode, DeclarationNode, LoopStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
 import type { Scope } from './scope.ts';
 
 const LITERAL = /^(?:'(?:[^']|'')*'|n?q'.[\s\S]*'|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|NULL|TRUE|FALSE|DATE\s+'[^']*')$/i;
@@ -49,14 +49,30 @@ function emptyAssociativeArray(typeText: string | undefined, scope: Scope): numb
  * of literals (or an associative array declared without one: empty), then (at the top level of the body, before the loop) assigned a literal constructor or one
  * literal element at a time (`l(l.count + 1) := 'x'`, `l.extend; l(l.last) := 'x'`). Undefined when anything
  * else writes it (a loop, a BULK COLLECT, a parameter, a call).
+ *
+ * A local of the code whose body is followed (`ownDeclarations`: the subprogram's, or the unit's for an anonymous
+ * block or a package's initialisation section) is followed from its declaration. A collection declared further out
+ * (a package variable, an enclosing subprogram's or block's local) may have been filled by anything that ran before
+ * this code was called (the initialisation section, another subprogram), so its declaration tells its count only
+ * for a constant, or when nothing writes it after declaring it (`afterDeclaration`: the text from the end of the
+ * declaration to the end of the subprogram or unit that declares it; undefined for a package variable, which any
+ * item of the package may write: nothing is known).
  */
-export function literalElementCount(name: string, scope: Scope, body: BlockNode | undefined, before: LoopStatementNode, textOf: (s: StatementNode) => string): number | undefined {
+export function literalElementCount(
+  name: string, scope: Scope, body: BlockNode | undefined, ownDeclarations: readonly DeclarationNode[], before: LoopStatementNode,
+  textOf: (s: StatementNode) => string, afterDeclaration?: (declaration: DeclarationNode) => string | undefined,
+): number | undefined {
   const found = scope.lookup(name);
   const declaration = found?.symbol.declaration;
   if (!found || found.symbol.kind !== 'variable' && found.symbol.kind !== 'constant' || !declaration || !body) return undefined;
   let count = declaration.initialText === undefined
     ? emptyAssociativeArray(declaration.typeText, scope)
     : literalConstructorCount(declaration.initialText);
+  if (!ownDeclarations.includes(declaration) && !body.declarations.includes(declaration) && found.symbol.kind !== 'constant') {
+    if (count === undefined) return undefined; // only its declaration could have told the count
+    const rest = afterDeclaration?.(declaration);
+    if (rest === undefined || !onlyRead(name, rest)) return undefined;
+  }
   const element = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\(\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*(?:COUNT\s*\+\s*1|LAST)\s*\)\s*:=\s*(.+?)\s*;?\s*$`, 'is');
   const whole = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*:=\s*([\s\S]+?)\s*;?\s*$`, 'i');
   const mentions = new RegExp(String.raw`(?:^|[^\w$#.])${name.replace(/[$]/g, '\\$')}(?:$|[^\w$#])`, 'i');
@@ -84,6 +100,36 @@ export function literalElementCount(name: string, scope: Scope, body: BlockNode 
     return undefined; // anything else that names the collection may fill it
   }
   return undefined; // the loop is not at the top level of the body: too far to follow
+}
+
+/**
+ * Whether every mention of collection `name` in `text` only reads it: `name.COUNT` (FIRST, LAST, EXISTS, NEXT,
+ * PRIOR, LIMIT) or an element `name(...)` that is not assigned (`name(i) :=`, `name(i).field :=`). Anything else
+ * (EXTEND, DELETE, an assignment of the whole collection, BULK COLLECT INTO it, an argument that may be OUT, a
+ * mention in a comment) counts as a write.
+ */
+function onlyRead(name: string, text: string): boolean {
+  const mention = new RegExp(String.raw`(?<![\w$#])${name.replace(/[$]/g, '\\$')}(?![\w$#])`, 'gi');
+  const readOnlyMethod = /\s*\.\s*(?:COUNT|FIRST|LAST|EXISTS|NEXT|PRIOR|LIMIT)\b/iy;
+  const element = /\s*\(/y;
+  const assigned = /\s*(?:\.\s*[\w$#"]+\s*)*:=/y;
+  for (let match = mention.exec(text); match; match = mention.exec(text)) {
+    const at = match.index + match[0].length;
+    readOnlyMethod.lastIndex = at;
+    if (readOnlyMethod.test(text)) continue;
+    element.lastIndex = at;
+    if (!element.test(text)) return false;
+    let depth = 1;
+    let end = element.lastIndex;
+    for (; end < text.length && depth > 0; end++) {
+      if (text[end] === '(') depth++;
+      else if (text[end] === ')') depth--;
+    }
+    if (depth > 0) return false;
+    assigned.lastIndex = end;
+    if (assigned.test(text)) return false;
+  }
+  return true;
 }
 
 /** Whether a branch condition holds on the loop's first iteration only. */

@@ -165,6 +165,13 @@ function sharesDeclarations(body: BlockNode | undefined, declarations: readonly 
   return body.declarations === declarations || body.declarations[0] === declarations[0];
 }
 
+/** Whether `inner` lies within `outer` (by position). */
+function within(inner: Range, outer: Range): boolean {
+  const starts = inner.line > outer.line || inner.line === outer.line && inner.column >= outer.column;
+  const ends = inner.endLine < outer.endLine || inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn;
+  return starts && ends;
+}
+
 function sharesSubprograms(body: BlockNode | undefined, subprograms: readonly SubprogramNode[]): boolean {
   if (!body || subprograms.length === 0) return false;
   return body.subprograms === subprograms || body.subprograms[0] === subprograms[0];
@@ -329,7 +336,18 @@ class Walker {
     let source: LoopSource = single ? { kind: 'single', of: single } : loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
     if (source.kind === 'elements' && /^[\w$#]+$/.test(source.of)) {
       // a collection filled with a known number of literals has a known count
-      const count = literalElementCount(source.of, position.scope, position.subprogram?.body ?? position.unit.body, statement, this.options.textOf);
+      const own = position.subprogram?.declarations ?? position.unit.declarations;
+      const { textIn } = this.options;
+      const unit = position.unit;
+      // a collection declared further out: the text after its declaration to the end of the package item or unit
+      // that declares it (what may write it); a package variable may be written by any item of the package
+      const afterDeclaration = textIn && ((declaration: DeclarationNode) => {
+        const item = unit.subprograms.find((s) => within(declaration.range, s.range));
+        const end = item?.range ?? (unit.unitKind === 'package-body' || unit.unitKind === 'package' || unit.unitKind === 'type-body' ? undefined : unit.range);
+        if (!end || !within(declaration.range, end)) return undefined;
+        return textIn({ line: declaration.range.endLine, column: declaration.range.endColumn, endLine: end.endLine, endColumn: end.endColumn });
+      });
+      const count = literalElementCount(source.of, position.scope, position.subprogram?.body ?? position.unit.body, own, statement, this.options.textOf, afterDeclaration);
       if (count !== undefined) source = { kind: 'count', count };
     } else if (source.kind === 'rows' && statement.query && this.options.textIn) {
       // seed data: a loop over JSON_TABLE of a JSON literal the script assigns has as many rows as the literal
