@@ -30,6 +30,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
   'analysis/itemMoveLines.test.ts': () => import('../analysis/itemMoveLines.test.ts'),
   'analysis/itemMoveResults.test.ts': () => import('../analysis/itemMoveResults.test.ts'),
+  'analysis/itemMoveReads.test.ts': () => import('../analysis/itemMoveReads.test.ts'),
   'analysis/itemMoveShared.test.ts': () => import('../analysis/itemMoveShared.test.ts'),
   'analysis/itemRecording.test.ts': () => import('../analysis/itemRecording.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),
