@@ -454,6 +454,11 @@ export function movedReads(kept: KeptItem, check: MovedCheck): OutsideRead[] | u
       case 'sibling':
         // a sibling reached as a node (not in a package): its body may have been read at its old place
         return undefined;
+      default:
+        // A kind of read added later without a case here would otherwise be dropped, and the moved item kept
+        // without it (a stale answer): the compiler rejects that (never), and at run time the item is walked again.
+        read satisfies never;
+        return undefined;
     }
   }
   return reads;
