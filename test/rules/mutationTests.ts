@@ -28,6 +28,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/itemCallers.test.ts': () => import('../analysis/itemCallers.test.ts'),
   'analysis/formatCount.test.ts': () => import('../analysis/formatCount.test.ts'),
   'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
+  'analysis/itemMoveAlike.test.ts': () => import('../analysis/itemMoveAlike.test.ts'),
   'analysis/itemMoveLines.test.ts': () => import('../analysis/itemMoveLines.test.ts'),
   'analysis/itemMoveResults.test.ts': () => import('../analysis/itemMoveResults.test.ts'),
   'analysis/itemMoveReads.test.ts': () => import('../analysis/itemMoveReads.test.ts'),
