@@ -67,3 +67,64 @@ end pkg;
   assert.deepEqual(after.findings.map((f) => [f.rule, f.line]), [['hidden-sql-in-loop', 17]]);
   assert.match(after.findings[0]!.message, /PKG\.F -> PKG\.H -> DELETE at line 4\b/);
 });
+
+test('item move alike: a query that stops calling a function below it makes the function lose its per-row finding', () => {
+  const body = (v: string, g: string) => `create or replace package body pkg as
+  procedure g is
+    n number;
+  begin
+    for r in (select id,
+                     ${v} v from t) loop
+${g}
+    end loop;
+  end g;
+
+  function f(p number) return number is
+    n number;
+  begin
+    select count(*) into n from t where id = p;
+    return n;
+  end f;
+end pkg;
+/
+`;
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const first = doc.edit(body('pkg.f(id)', '      null;'), 'the first analysis');
+  assert.deepEqual(first.findings.map((f) => [f.rule, f.line]), [['plsql-function-in-sql', 6], ['select-into-in-loop', 14]]);
+  // f's walk asked the graph which SQL statements call it (sqlCallersOf): one, g's query, whose first line (the
+  // line f's message names) stays; now none (a shorter list of the same kind), and f moves a line down
+  const after = doc.edit(body('0', '      null;\n      null;'), 'g\'s query stops calling f, a line typed in its loop: f moves down');
+  assert.deepEqual(after.findings.map((f) => [f.rule, f.line]), []);
+});
+
+test('item move alike: a chain whose every step got new facts is compared written out', () => {
+  const body = (h: string) => `create or replace package body pkg as
+  procedure f(p number) is
+    procedure h(q number) is
+    begin
+${h}
+    end h;
+  begin
+    h(p);
+  end f;
+
+  procedure g is
+  begin
+    for r in (select id from t) loop
+      f(r.id);
+    end loop;
+  end g;
+end pkg;
+/
+`;
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const update = '      null;\n      update t set v = q where id = q;';
+  const first = doc.edit(body(update), 'the first analysis');
+  assert.deepEqual(first.findings.map((f) => [f.rule, f.line]), [['hidden-sql-in-loop', 15]]);
+  assert.match(first.findings[0]!.message, /PKG\.F -> H -> UPDATE at line 6\b/);
+  // g's chain g -> f -> h: h is nested in f, so both got new facts from the edit in h (f's written out is the same,
+  // so the callee question passes); neither step is the kept facts moved, and h's first statement is a DELETE now
+  const after = doc.edit(body(`      delete from t where id = q;\n${update}`), 'a DELETE typed on a new line first in the nested h: g moves down');
+  assert.deepEqual(after.findings.map((f) => [f.rule, f.line]), [['hidden-sql-in-loop', 16]]);
+  assert.match(after.findings[0]!.message, /PKG\.F -> H -> DELETE at line 5\b/);
+});
