@@ -30,6 +30,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/itemMove.test.ts': () => import('../analysis/itemMove.test.ts'),
   'analysis/itemMoveAlike.test.ts': () => import('../analysis/itemMoveAlike.test.ts'),
   'analysis/itemMoveLines.test.ts': () => import('../analysis/itemMoveLines.test.ts'),
+  'analysis/itemMoveOtherFiles.test.ts': () => import('../analysis/itemMoveOtherFiles.test.ts'),
   'analysis/itemMoveResults.test.ts': () => import('../analysis/itemMoveResults.test.ts'),
   'analysis/itemMoveReads.test.ts': () => import('../analysis/itemMoveReads.test.ts'),
   'analysis/itemMoveShared.test.ts': () => import('../analysis/itemMoveShared.test.ts'),
