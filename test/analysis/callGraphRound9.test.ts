@@ -78,3 +78,91 @@ test('call graph: INSERT ... SELECT from its own target table runs a function on
   assert.equal(inFunction.length, 1);
   assert.match(inFunction[0]!.message, /once per row of the INSERT at q\.prc line 3/);
 });
+
+test('call graph: only PRAGMA UDF makes a function UDF, not a local variable named UDF', () => {
+  const fn = [
+    'create or replace function rate_of(n number) return number as',
+    '  udf number;',
+    'begin',
+    '  select rate into udf from rates where id = n;',
+    '  return udf;',
+    'end;',
+    '/',
+    '',
+  ].join('\n');
+  const q = 'begin\n  for r in (select rate_of(id) v from orders) loop\n    null;\n  end loop;\nend;\n/\n';
+  const index = indexOf({ 'rate_of.fnc': fn, 'q.sql': q });
+  const facts = factsNamed(index, 'RATE_OF');
+  assert.equal(facts.udf, false);
+  assert.deepEqual(analyzeText(q, { file: 'q.sql', index }).findings.filter((f) => f.rule === 'plsql-function-in-sql').map((f) => f.line), [2]);
+  // the pragma itself still counts
+  const udfFn = fn.replace('  udf number;\n', '  udf number;\n  pragma udf;\n');
+  const withPragma = indexOf({ 'rate_of.fnc': udfFn, 'q.sql': q });
+  assert.equal(factsNamed(withPragma, 'RATE_OF').udf, true);
+});
+
+test('call graph: a SQL call named like a function that resolves to nothing is not its caller', () => {
+  // REMOTE.UNKNOWN_PKG.RATE_OF (schema, package, member): no package of the workspace, the call reaches no body, not
+  // the standalone RATE_OF (a two-part UNKNOWN_PKG.RATE_OF would read as schema UNKNOWN_PKG's RATE_OF)
+  const fn = 'create or replace function rate_of(n number) return number as\n  l number;\nbegin\n  select rate into l from rates where id = n;\n  return l;\nend;\n/\n';
+  const q = 'begin\n  update orders set rate = remote.unknown_pkg.rate_of(id);\n  update orders set rate = rate_of(id);\nend;\n/\n';
+  const index = indexOf({ 'rate_of.fnc': fn, 'q.sql': q });
+  assert.deepEqual(index.callGraph.sqlCallersOf(factsNamed(index, 'RATE_OF')).map((s) => s.sqlLine), [3]);
+  const finding = analyzeText(fn, { file: 'rate_of.fnc', index }).findings.find((f) => f.rule === 'select-into-in-loop');
+  assert.match(finding!.message, /once per row of the UPDATE at q\.sql line 3/);
+});
+
+test('call graph overlay: an answer the overlay computed from the edited file\'s new text is not handed to the workspace\'s graph', () => {
+  const fn = 'create or replace function f(n number) return number as\nbegin\n  return n;\nend;\n/\n';
+  // the edit removes the file's SQL call of F: the overlay's answer is not the graph's (F's name is the edit's SQL name)
+  const index = indexOf({ 'f.fnc': fn, 'q.sql': 'begin\n  update t set c = f(c);\nend;\n/\n' });
+  const f = factsNamed(index, 'F');
+  assert.deepEqual(overlayOf(index, 'q.sql', 'begin\n  null;\nend;\n/\n').sqlCallersOf(f), []);
+  assert.deepEqual(index.callGraph.sqlCallersOf(f).map((s) => s.file), ['q.sql'], 'the graph, not re-indexed');
+  // the edit defines package APP: `app.f` is its member now, for the overlay only (the answer resolved a word the edit touched)
+  const index2 = indexOf({ 'f.fnc': fn, 'q.sql': 'begin\n  update t set c = app.f(c);\nend;\n/\n', 'lib.pkb': standalone('lib', 'null;') });
+  const f2 = factsNamed(index2, 'F');
+  assert.deepEqual(index2.callGraph.sqlCallersOf(f2).map((s) => s.file), ['q.sql']);
+  const withPackage = `${standalone('lib', 'null;')}create or replace package body app as\n  function f(n number) return number is begin return n; end f;\nend app;\n/\n`;
+  assert.deepEqual(overlayOf(index2, 'lib.pkb', withPackage).sqlCallersOf(f2), []);
+  assert.deepEqual(index2.callGraph.sqlCallersOf(f2).map((s) => s.file), ['q.sql'], 'the graph, not re-indexed');
+});
+
+test('call graph overlay: a call of a nested subprogram in a file the edit did not touch still reaches it', () => {
+  const outer = 'create or replace procedure outer_proc as\n  procedure step is begin delete from t; end step;\nbegin\n  step;\nend;\n/\n';
+  const index = indexOf({ 'outer.prc': outer, 'other.prc': standalone('other', 'null;') });
+  const overlay = overlayOf(index, 'other.prc', standalone('other', 'null; null;'));
+  // asked of the overlay first (nothing to inherit): the call's target is found by its place in outer.prc
+  assert.equal(chainOf(overlay, factsNamed(index, 'OUTER_PROC'), 'sql'), 'OUTER_PROC -> STEP');
+  assert.equal(chainOf(index.callGraph, factsNamed(index, 'OUTER_PROC'), 'sql'), 'OUTER_PROC -> STEP');
+});
+
+test('call graph: an item with a nested subprogram that calls a sibling which moved is not kept as it was (its call points at the sibling\'s new place)', () => {
+  const body = (inside: string) => [
+    'create or replace package body shop as',
+    '  procedure caller is',
+    '    procedure prep is begin null; end prep;',
+    '  begin',
+    '    prep;',
+    '    b2;',
+    '  end caller;',
+    '  procedure edited is',
+    '  begin',
+    inside,
+    '  end edited;',
+    '  procedure b1 is begin delete from t; end b1;',
+    '  procedure b2 is begin null; end b2;',
+    'end shop;',
+    '/',
+    '',
+  ].join('\n');
+  const index = indexOf({ 'shop.pkb': body('    null;') });
+  const callerOf = (graph: CallGraph) => graph.subprogramsOf('shop.pkb').find((f) => f.displayName === 'SHOP.CALLER')!;
+  assert.equal(chainOf(index.callGraph, callerOf(index.callGraph), 'sql'), 'none');
+  // a line break typed inside EDITED: B1 moves to where B2 was; CALLER (and PREP, which calls no sibling) stay
+  const typed = body('    null;\n');
+  const overlay = overlayOf(index, 'shop.pkb', typed);
+  assert.equal(chainOf(overlay, callerOf(overlay), 'sql'), 'none');
+  index.updateFromScript('shop.pkb', parseScript(typed), typed);
+  assert.equal(chainOf(index.callGraph, callerOf(index.callGraph), 'sql'), 'none');
+});
