@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import type { CallGraph, Fact, SubprogramFacts } from '../../server/src/analysis/index/callGraph.ts';
-import { definitionsOfScript, WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
+import { definitionsOfScript, entriesOfScript, WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
 
 function indexOf(files: Record<string, string>): WorkspaceIndex {
@@ -165,4 +165,26 @@ test('call graph: an item with a nested subprogram that calls a sibling which mo
   assert.equal(chainOf(overlay, callerOf(overlay), 'sql'), 'none');
   index.updateFromScript('shop.pkb', parseScript(typed), typed);
   assert.equal(chainOf(index.callGraph, callerOf(index.callGraph), 'sql'), 'none');
+});
+
+test('call graph: a file indexed elsewhere (a worker, the cache) joins the graph; files added after an overlay keep the files\' order', () => {
+  for (const how of ['re-indexed', 'entries'] as const) {
+    const index = indexOf({ 'caller.prc': standalone('caller', 'dup;'), 'v1.prc': standalone('dup', 'null;') });
+    const caller = factsNamed(index, 'CALLER');
+    const chainEnd = (graph: CallGraph) => graph.chainTo(caller, 'sql')?.at(-1)?.facts.file ?? 'none';
+    // an overlay that resolves DUP: the graph ranks its files now
+    assert.equal(chainEnd(overlayOf(index, 'v1.prc', standalone('dup', 'null; null;'))), 'none');
+    const add = (file: string, text: string) => {
+      if (how === 're-indexed') index.update(file, text);
+      else index.updateFromEntries(file, entriesOfScript(file, parseScript(text), text));
+    };
+    add('v2.prc', standalone('dup', 'update t set c = 2;'));
+    assert.equal(chainEnd(index.callGraph), 'v2.prc', how);
+    add('v3.prc', standalone('dup', 'delete from t;'));
+    // V2 edited (in the editor): its DUP is still the second body, before V3's
+    const edited = `\n${standalone('dup', 'update t set c = 22;')}`;
+    assert.equal(chainEnd(overlayOf(index, 'v2.prc', edited)), 'v2.prc', how);
+    index.update('v2.prc', edited);
+    assert.equal(chainEnd(index.callGraph), 'v2.prc', how);
+  }
 });
