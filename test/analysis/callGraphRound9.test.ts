@@ -188,3 +188,52 @@ test('call graph: a file indexed elsewhere (a worker, the cache) joins the graph
     assert.equal(chainEnd(index.callGraph), 'v2.prc', how);
   }
 });
+
+test('call graph: a call of a forward-declared subprogram reaches its body (the declaration has no facts), also where an earlier text had a body', () => {
+  const text = (b: string) => [
+    'create or replace package body fwd as',
+    b,
+    '  procedure a is begin b; end a;',
+    '  procedure b is begin null; end b;',
+    'end fwd;',
+    '/',
+    '',
+  ].join('\n');
+  const withFwd = text('  procedure b;').replace('begin null; end b;', 'begin delete from t; end b;');
+  const index = indexOf({ 'fwd.pkb': withFwd });
+  const aOf = (graph: CallGraph) => graph.subprogramsOf('fwd.pkb').find((f) => f.displayName === 'FWD.A')!;
+  assert.equal(aOf(index.callGraph).calls[0]?.localTarget, 'fwd.pkb#2:13', 'the call points at the forward declaration');
+  assert.equal(chainOf(index.callGraph, aOf(index.callGraph), 'sql'), 'FWD.A -> FWD.B');
+  // before: a body with SQL where the forward declaration is now (the overlay must not take the old body for it)
+  const old = ['create or replace package body fwd as', '  procedure b is begin delete from t; end b;', '  procedure a is begin b; end a;', 'end fwd;', '/', ''].join('\n');
+  const index2 = indexOf({ 'fwd.pkb': old });
+  assert.equal(chainOf(index2.callGraph, aOf(index2.callGraph), 'sql'), 'FWD.A -> FWD.B');
+  const now = text('  procedure b;');
+  const overlay = overlayOf(index2, 'fwd.pkb', now);
+  assert.equal(chainOf(overlay, aOf(overlay), 'sql'), 'none');
+  index2.update('fwd.pkb', now);
+  assert.equal(chainOf(index2.callGraph, aOf(index2.callGraph), 'sql'), 'none');
+});
+
+test('call graph: the subprograms of a file the graph does not hold are none', () => {
+  const index = indexOf({ 'a.prc': standalone('a', 'null;') });
+  assert.deepEqual(index.callGraph.subprogramsOf('unknown.prc'), []);
+  // a worker that sent no graph part for a file: the graph holds none for it
+  index.updateFromEntries('a.prc', { definitions: index.definitions('A') });
+  assert.deepEqual(index.callGraph.subprogramsOf('a.prc'), []);
+});
+
+test('call graph: each overload\'s definition stands for its own body', () => {
+  const body = [
+    'create or replace package body ov as',
+    '  function f(n number) return number is begin return n; end f;',
+    '  function f(s varchar2) return number is l number; begin select c into l from t where k = s; return l; end f;',
+    'end ov;',
+    '/',
+    '',
+  ].join('\n');
+  const index = indexOf({ 'ov.pkb': body });
+  const definitions = index.definitions('OV.F');
+  assert.equal(definitions.length, 2);
+  assert.deepEqual(definitions.map((d) => index.callGraph.factsOfDefinition(d).map((f) => f.sql?.what ?? 'none')), [['none'], ['SELECT']]);
+});
