@@ -237,3 +237,13 @@ test('call graph: each overload\'s definition stands for its own body', () => {
   assert.equal(definitions.length, 2);
   assert.deepEqual(definitions.map((d) => index.callGraph.factsOfDefinition(d).map((f) => f.sql?.what ?? 'none')), [['none'], ['SELECT']]);
 });
+
+test('call graph: only a call of RAISE_APPLICATION_ERROR raises, not an assignment to a variable whose name ends so', () => {
+  const index = indexOf({
+    // (an assignment's target is its text as written: in upper case it ends in RAISE_APPLICATION_ERROR)
+    'p.prc': 'CREATE OR REPLACE PROCEDURE P AS\n  L_NO_RAISE_APPLICATION_ERROR NUMBER;\nBEGIN\n  L_NO_RAISE_APPLICATION_ERROR := 1;\nEND;\n/\n',
+    'q.prc': standalone('q', "raise_application_error(-20001, 'x');"),
+  });
+  assert.equal(factsNamed(index, 'P').raises, false);
+  assert.equal(factsNamed(index, 'Q').raises, true);
+});
