@@ -46,7 +46,8 @@ test('call graph: a call of a workspace package named like an Oracle-supplied on
   ].join('\n');
   const login = standalone('login(p number)', 'user_mgmt.log_login(p);');
   const batch = 'create or replace procedure batch as\nbegin\n  for r in (select id from users) loop\n    login(r.id);\n  end loop;\nend;\n/\n';
-  for (const files of [{ 'lib.pkb': lib, 'login.prc': login, 'batch.prc': batch }, { 'both.sql': `${lib}${login}`, 'batch.prc': batch }]) {
+  const layouts: Record<string, string>[] = [{ 'lib.pkb': lib, 'login.prc': login, 'batch.prc': batch }, { 'both.sql': `${lib}${login}`, 'batch.prc': batch }];
+  for (const files of layouts) {
     const index = indexOf(files);
     assert.equal(chainOf(index.callGraph, factsNamed(index, 'LOGIN'), 'sql'), 'LOGIN -> USER_MGMT.LOG_LOGIN', Object.keys(files).join(' '));
     const hidden = analyzeText(batch, { file: 'batch.prc', index }).findings.filter((f) => f.rule === 'hidden-sql-in-loop');
