@@ -125,10 +125,10 @@ function hasPragma(sub: SubprogramNode, name: string): boolean {
   return inDeclarations || (sub.body?.declarations.some((d) => d.declarationKind === 'pragma' && d.name === name) ?? false);
 }
 
-/** A statement that runs its functions once per row of a table, not once (FROM DUAL, INSERT ... VALUES). */
+/** A statement that runs its functions once per row of a table, not once (FROM DUAL; INSERT ... VALUES: oncePerStatement). */
 export function processesManyRows(sql: SqlStatementNode): boolean {
   const onlyDual = sql.tables.length === 0 || sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
-  return !onlyDual && !(sql.sqlKind === 'insert' && sql.tables.length <= 1);
+  return !onlyDual; // an INSERT's one table (`tables` mixes target and sources) may be read too: INSERT INTO t SELECT f(c) FROM t
 }
 
 /**
@@ -355,11 +355,11 @@ export function graphOfScript(file: string, script: ParsedScript): FileGraph {
       }
     },
     call({ call, resolution, position, sql }) {
-      // in an object type, a bare name the file does not define reads as an attribute or method of SELF here, but
-      // the workspace may define it (a standalone function in another file): kept, and resolved when asked, as the
-      // analysis resolves it
-      const maybeStandalone = resolution.kind === 'variable-member' && !resolution.symbol && call.parts.length === 1 && position.scope.enclosingObjectType !== undefined;
-      if (NOT_CALLS.has(resolution.kind) && !maybeStandalone) return;
+      // in an object type, a bare name the file does not define reads as an attribute or method of SELF here; a
+      // qualified name with a supplied package's prefix (USER_MGMT.F, UTL_LOG.F) as Oracle's: the workspace may define
+      // either (another file), so both are kept and resolved when asked, as the analysis resolves them
+      const maybeWorkspace = (resolution.kind === 'variable-member' && !resolution.symbol && call.parts.length === 1 && position.scope.enclosingObjectType !== undefined) || (resolution.kind === 'oracle-supplied' && call.parts.length > 1);
+      if (NOT_CALLS.has(resolution.kind) && !maybeWorkspace) return;
       const packageName = position.scope.enclosingPackage;
       const site = slim(call, packageName, conditional(position, call.range));
       site.inHandler = position.handler !== undefined;

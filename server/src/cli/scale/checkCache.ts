@@ -19,7 +19,8 @@ const FORMAT = 'plsql-perf-check-cache';
 // 4: package variables, types and subtypes in the index carry their declared type (rules follow a CLOB subtype)
 // 5: declared types without comments (a record's fields after a `-- comment` were lost)
 // 6: the call graph keeps an object type body's calls of names its file does not define (standalone functions elsewhere)
-const FORMAT_VERSION = 6;
+// 7: the call graph keeps qualified calls with a supplied package's prefix (USER_MGMT.F: a workspace package elsewhere)
+const FORMAT_VERSION = 7;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */
