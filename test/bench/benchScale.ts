@@ -160,7 +160,8 @@ try {
   console.log(`- without --jobs this machine runs ${picks(x1Bytes)} on x1 and ${picks(4 * x1Bytes)} on x4 (runChecks.ts planFor; the targets are for that default)`);
   console.log(`- x1 CPU, --jobs ${threads} / --jobs 1: ${ratio(x1Default.cpuMs, x1One.cpuMs)}` +
     (x4One && x4Default ? `; x4: ${ratio(x4Default.cpuMs, x4One.cpuMs)}` : '') +
-    ' (each worker thread warms the parser up again, V8\'s compiling included (see "rest"), and the second pass parses and analyzes again the files that call into others)');
+    ' (each worker thread warms the parser up again, V8\'s compiling included (see "rest"); x1 keeps every parse on the thread that made it until the' +
+    ' second pass, x4 (over 32 MB) analyzes each file as it parses it and parses again, in the second pass, the files that call into others)');
   // A run's wall time on N cores is at least its CPU time / N. A --jobs 1 run already keeps a second core busy
   // (V8 compiles on background threads), so its wall is well below its CPU: the threads meet the target only
   // once their whole CPU, spread perfectly, fits in 0.7 of that wall.

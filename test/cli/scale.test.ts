@@ -1,8 +1,9 @@
 /**
  * The checker at scale: `--jobs N` gives the report `--jobs 1` gives (over code with cross-file findings),
  * `--cache FILE` gives it too (unchanged, after a file another depends on changes, after the configuration
- * changes, with a damaged cache), the main thread's per-file run (the default for much code on 2 cores) gives it
- * too, and `--max-file-size` skips a file too large with a clear error.
+ * changes, with a damaged cache), threads and the main thread give it keeping every parse until the second pass
+ * and analyzing each file as it parses it (the default for much code), and `--max-file-size` skips a file too large
+ * with a clear error.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -182,21 +183,45 @@ test('without --jobs: threads on 3 cores or more once there is 1 MB of code, els
   assert.deepEqual(planFor(undefined, SINGLE_THREAD_MAX_BYTES + 1, 2), mainPerFile, 'two cores, much code: one thread, memory bounded');
   assert.deepEqual(planFor(undefined, 88 * MB, 1), mainPerFile);
   assert.deepEqual(planFor(undefined, 1 * MB, 1), mainKeeping);
-  assert.deepEqual(planFor(undefined, 22 * MB, 4), { threads: 4, keepsParses: false });
+  assert.deepEqual(planFor(undefined, 22 * MB, 4), { threads: 4, keepsParses: true }, 'threads keep the parses of what fits in memory');
+  assert.deepEqual(planFor(undefined, SINGLE_THREAD_MAX_BYTES + 1, 4), { threads: 4, keepsParses: false });
   assert.deepEqual(planFor(undefined, PARALLEL_MIN_BYTES - 1, 8), mainKeeping, 'too little code to pay for starting threads');
-  assert.deepEqual(planFor(undefined, PARALLEL_MIN_BYTES, 8), { threads: 8, keepsParses: false });
+  assert.deepEqual(planFor(undefined, PARALLEL_MIN_BYTES, 8), { threads: 8, keepsParses: true });
   assert.deepEqual(planFor(1, 64 * MB, 8), mainKeeping, '--jobs 1 is today\'s single thread whatever the size');
-  assert.deepEqual(planFor(3, 1, 2), { threads: 3, keepsParses: false });
+  assert.deepEqual(planFor(3, 1, 2), { threads: 3, keepsParses: true });
+  assert.deepEqual(planFor(3, 64 * MB, 2), { threads: 3, keepsParses: false });
 });
 
-test('the main thread analyzing each file as it parses it (the default above 32 MB on 2 cores) reports exactly what --jobs 1 reports', async () => {
+test('threads and the main thread, keeping every parse until the second pass or analyzing each file as it parses it, report exactly what --jobs 1 reports', async () => {
   const discovery = discoverFiles([join(repoRoot, 'examples'), ...corpusSlice()], root);
   const keeping = checkFiles(discovery.files, createProjectAnalyzer({}, { findingsOnly: true }), discovery.errors);
-  const perFile = await checkInParallel(discovery.files, { config: {}, threads: 0 }, discovery.errors);
   assert.ok(keeping.findings.some((f) => f.related?.some((r) => r.file !== f.file)), 'cross-file findings are part of the comparison');
-  assert.ok(keeping.files > 50, `${keeping.files} files`);
   const timeless = (report: typeof keeping) => ({ ...report, parseMs: 0, analysisMs: 0, indexMs: 0, callGraphMs: 0 });
-  assert.deepEqual(timeless(perFile), timeless(keeping));
+  const traceFile = join(root, 'trace.json');
+  process.env.PLSQL_PERF_TRACE_SCALE = traceFile;
+  try {
+    for (const threads of [0, 2]) {
+      for (const keepsParses of [true, false]) {
+        const how = `threads ${threads}, keepsParses ${keepsParses}`;
+        const report = await checkInParallel(discovery.files, { config: {}, threads, keepsParses }, discovery.errors);
+        assert.deepEqual(timeless(report), timeless(keeping), how);
+        // Where each file was parsed and analyzed (runTrace.ts): kept parses are analyzed by the thread that made
+        // them, and never parsed again; without them only the files that call into others come back, parsed again.
+        const requests = (JSON.parse(readFileSync(traceFile, 'utf8')) as { trace: { pass?: number; worker?: number; file?: number; parseMs?: number }[] }).trace.filter((e) => e.pass !== undefined);
+        const first = new Map(requests.filter((e) => e.pass === 1).map((e) => [e.file, e.worker]));
+        const second = requests.filter((e) => e.pass === 2);
+        if (keepsParses) {
+          assert.equal(second.length, first.size, `${how}: every file parsed is analyzed in the second pass`);
+          assert.ok(second.every((e) => e.parseMs === 0 && e.worker === first.get(e.file)), `${how}: on the thread that parsed it, without parsing it again`);
+        } else {
+          assert.ok(second.length > 0 && second.length < first.size / 2, `${how}: ${second.length} of ${first.size} files analyzed again`);
+          assert.ok(second.every((e) => e.parseMs! > 0), `${how}: parsed again`);
+        }
+      }
+    }
+  } finally {
+    delete process.env.PLSQL_PERF_TRACE_SCALE;
+  }
 });
 
 test('args: --jobs, --cache and --max-file-size', () => {

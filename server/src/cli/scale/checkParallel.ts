@@ -23,6 +23,8 @@ export interface ParallelOptions {
   cache?: RunCache;
   /** The dialect check let every file of the run through (recorded in the cache with each file's hash). */
   dialectChecked?: boolean;
+  /** Each file's parse is kept on the thread that made it until its second pass (FileWorkOptions.keepsParses). */
+  keepsParses?: boolean;
 }
 
 /** Requests in flight per worker: one being worked on, one waiting, so a worker never idles on a round trip. */
@@ -36,15 +38,38 @@ interface FileState {
   error?: FileError;
   /** The result is the cached one, unchanged. */
   cached?: boolean;
+  /** The executor that parsed the file (it keeps the parse when the run keeps parses). */
+  parsedBy?: Executor;
 }
 
-/** Runs `work` for each item on the executors, at most IN_FLIGHT at a time on each, whichever is free first. */
-async function spread<T>(items: readonly T[], executors: readonly Executor[], work: (item: T, executor: Executor) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async (executor: Executor): Promise<void> => {
-    while (next < items.length) await work(items[next++]!, executor);
+/**
+ * Runs `work` for each item on the executors, at most IN_FLIGHT at a time on each: on the executor `placedOn`
+ * names for the item, else on whichever is free first. Each executor takes its items in the order given.
+ */
+async function spread<T>(
+  items: readonly T[],
+  executors: readonly Executor[],
+  placedOn: (item: T) => Executor | undefined,
+  work: (item: T, executor: Executor) => Promise<void>,
+): Promise<void> {
+  const anywhere: T[] = [];
+  const placed = new Map<Executor, T[]>();
+  for (const item of items) {
+    const executor = placedOn(item);
+    if (executor === undefined) anywhere.push(item);
+    else if (placed.has(executor)) placed.get(executor)!.push(item);
+    else placed.set(executor, [item]);
+  }
+  let nextAnywhere = 0;
+  const lane = async (executor: Executor, own: T[], nextOwn: { at: number }): Promise<void> => {
+    while (nextOwn.at < own.length) await work(own[nextOwn.at++]!, executor);
+    while (nextAnywhere < anywhere.length) await work(anywhere[nextAnywhere++]!, executor);
   };
-  await Promise.all(executors.flatMap((executor) => Array.from({ length: IN_FLIGHT }, () => lane(executor))));
+  await Promise.all(executors.flatMap((executor) => {
+    const own = placed.get(executor) ?? [];
+    const nextOwn = { at: 0 };
+    return Array.from({ length: IN_FLIGHT }, () => lane(executor, own, nextOwn));
+  }));
 }
 
 export async function checkInParallel(
@@ -53,7 +78,7 @@ export async function checkInParallel(
   earlierErrors: readonly FileError[] = [],
   hooks: CheckHooks = {},
 ): Promise<CheckReport> {
-  const work = { fingerprints: options.cache !== undefined };
+  const work = { fingerprints: options.cache !== undefined, keepsParses: options.keepsParses === true };
   const executors: Executor[] = options.threads > 0
     ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => lazyExecutor(() => threadExecutor(options.config, work)))
     : [inlineExecutor(options.config, work)];
@@ -82,7 +107,7 @@ export async function checkInParallel(
   try {
     // First pass: read and hash every file; a cached one is done, the others are parsed, indexed and analyzed.
     let done = 0;
-    await spread(largestFirst(states.map((_, i) => i)), executors, async (id, executor) => {
+    await spread(largestFirst(states.map((_, i) => i)), executors, () => undefined, async (id, executor) => {
       const state = states[id]!;
       hooks.onProgress?.('parsing', done++, states.length, state.file);
       const known = options.cache?.seenUnchangedInThisRun(state.file.display) ? options.cache.files.get(state.file.display) : undefined;
@@ -118,6 +143,7 @@ export async function checkInParallel(
       }
       state.entries = reply.entries;
       state.result = reply.result;
+      state.parsedBy = executor;
     });
 
     tell();
@@ -149,7 +175,9 @@ export async function checkInParallel(
       trace.phase('index to workers', setAt);
       const secondAt = trace.mark();
       let analyzed = 0;
-      await spread(largestFirst(again), executors, async (id, executor) => {
+      // A kept parse is analyzed where it was made; without kept parses any thread will do.
+      const placedOn = options.keepsParses === true ? (id: number) => states[id]!.parsedBy : () => undefined;
+      await spread(largestFirst(again), executors, placedOn, async (id, executor) => {
         const state = states[id]!;
         hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);
         const sent = trace.mark();

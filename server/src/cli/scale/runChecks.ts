@@ -51,8 +51,8 @@ export interface RunChoice {
 export const PARALLEL_MIN_CORES = 3;
 
 /**
- * Above this much code a run does not keep every file's parse until its second pass, as `--jobs 1` does
- * (corpus-wide x1, 22 MB: 407 MB peak; x4, 88 MB: 1,071-1,228 MB), but analyzes each file as it parses it and
+ * Above this much code a run (other than `--jobs 1`) does not keep every file's parse until its second pass, as
+ * `--jobs 1` does (corpus-wide x1, 22 MB: 407 MB peak; x4, 88 MB: 1,071-1,228 MB), but analyzes each file as it parses it and
  * parses again only the files that depend on others (fileWork.ts): on 2 cores in the main thread alone, since
  * threads cost more CPU there than they save. x4, one after the other on a loaded machine: one thread 39.7 s of
  * CPU, 23.8 s of it on the main thread, 369 MB peak; two threads 59.9 s of CPU, 548 MB. Each thread warms up
@@ -65,19 +65,24 @@ export const SINGLE_THREAD_MAX_BYTES = 32 * 1024 * 1024;
 export interface RunPlan {
   /** Worker threads; 0: the main thread does the work. */
   threads: number;
-  /** check.ts: parse and index everything, then analyze everything (`--jobs 1`; fastest for what fits in memory). */
+  /**
+   * Parse and index everything, then analyze everything against the whole index, each parse kept until then
+   * (check.ts for `--jobs 1`, FileWorkOptions.keepsParses on threads and with `--cache`): fastest for what fits in
+   * memory. Without it each file is analyzed as it is parsed and parsed again only if it depends on other files.
+   */
   keepsParses: boolean;
 }
 
 /**
- * `--jobs N` is taken as given (`--jobs 1`: the main thread, keeping the parses). Without it: one thread per core
- * from 3 cores up once the run has 1 MB of code; below, the main thread, keeping the parses only for runs small
- * enough to keep in memory at once.
+ * `--jobs N` is taken as given (`--jobs 1`: the main thread, keeping the parses; more: threads, keeping the parses
+ * of runs small enough to keep in memory at once). Without it: one thread per core from 3 cores up once the run
+ * has 1 MB of code; below, the main thread. Either keeps the parses only for runs small enough to keep in memory.
  */
 export function planFor(jobs: number | undefined, totalBytes: number, cores: number = availableParallelism()): RunPlan {
-  if (jobs !== undefined) return jobs > 1 ? { threads: jobs, keepsParses: false } : { threads: 0, keepsParses: true };
-  if (cores >= PARALLEL_MIN_CORES && totalBytes >= PARALLEL_MIN_BYTES) return { threads: cores, keepsParses: false };
-  return { threads: 0, keepsParses: totalBytes <= SINGLE_THREAD_MAX_BYTES };
+  const fits = totalBytes <= SINGLE_THREAD_MAX_BYTES;
+  if (jobs !== undefined) return jobs > 1 ? { threads: jobs, keepsParses: fits } : { threads: 0, keepsParses: true };
+  if (cores >= PARALLEL_MIN_CORES && totalBytes >= PARALLEL_MIN_BYTES) return { threads: cores, keepsParses: fits };
+  return { threads: 0, keepsParses: fits };
 }
 
 export async function runChecks(
@@ -92,7 +97,12 @@ export async function runChecks(
   if (choice.cache === undefined && plan.keepsParses) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
   const threads = plan.threads;
 
-  const report = await checkInParallel(files, { config: choice.config, threads, cache: choice.cache, dialectChecked: choice.dialectChecked }, earlierErrors, hooks);
+  const report = await checkInParallel(
+    files,
+    { config: choice.config, threads, cache: choice.cache, dialectChecked: choice.dialectChecked, keepsParses: plan.keepsParses },
+    earlierErrors,
+    hooks,
+  );
   try {
     choice.cache?.save();
   } catch (err) {
