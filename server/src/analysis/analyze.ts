@@ -209,12 +209,12 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     return others.length === 0 ? mine : [...mine, ...others];
   };
 
-  // a SELECT, or the query of INSERT ... SELECT (its tables after the target), that fixes a key reads one row
+  // a SELECT, or the query of INSERT ... SELECT (its tables after the target; from its WITH clause if any), that fixes a key reads one row
   const singleRowOf = (sql: SqlStatementNode): string | undefined => {
     if (sql.sqlKind === 'select') return singleRowReason(sql, textIn(sql.range), keysOf);
     if (sql.sqlKind !== 'insert') return undefined;
     const statement = textIn(sql.range);
-    const select = /\bselect\b/i.exec(statement.replace(/'(?:[^']|'')*'/g, (q) => ' '.repeat(q.length)));
+    const select = /\b(?:with|select)\b/i.exec(statement.replace(/'(?:[^']|'')*'/g, (q) => ' '.repeat(q.length)));
     if (!select) return undefined;
     return singleRowReason({ ...sql, sqlKind: 'select', tables: sql.tables.slice(1) }, statement.slice(select.index), keysOf);
   };
@@ -553,10 +553,10 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     }
     cache.items = kept;
     ownDefinitionsKept.set(cache, definitionsNowKept);
-    cache.text = text;
+    cache.lineStarts = lineStartsNow(); // (moved from the last text's: before cache.text is this one)
     cache.contextKeys = [...contexts.values()].map((c) => c.key);
     cache.contextShapes = [...contexts.values()].map((c) => c.shape);
-    cache.lineStarts = lineStartsNow();
+    cache.text = text;
     cache.reused += reusedItems.length;
     cache.moved += movedItems;
     cache.walked += walkedItems.length;
