@@ -396,3 +396,37 @@ test('round 10b: a package declaration shifted right twice: the calls of an item
   assert.deepEqual(symbol(doc.edit(padded('   '), 'a space typed before g_tab')), ['3:4-3:9']);
   assert.deepEqual(symbol(doc.edit(padded('    '), 'another space typed before g_tab')), ['3:5-3:10']);
 });
+
+// ---- defect: the last FOPEN of the text deleted (or the first typed) while a loop of another item writes small chunks (:326)
+
+const lobChunks = (word: string) => `create or replace package body lobs as
+  procedure x(p_blob in blob, p_file in utl_file.file_type) is
+    l_amount binary_integer := 4000;
+    l_buffer raw(4000);
+    l_pos    integer := 1;
+  begin
+    while l_pos <= dbms_lob.getlength(p_blob) loop
+      dbms_lob.read(p_blob, l_amount, l_pos, l_buffer);
+      utl_file.put_raw(p_file, l_buffer, true);
+      l_pos := l_pos + l_amount;
+    end loop;
+  end x;
+
+  procedure y is
+  begin
+    null; -- ${word}
+  end y;
+end lobs;
+/
+`;
+
+test('round 10b: a loop writing 4000-byte LOB chunks keeps its utl-file-small-buffer finding when the only FOPEN of the text (in another item) is deleted and typed again', () => {
+  // utl-file-small-buffer walks every item while the text names FOPEN, and reports per loop, item by item, while it
+  // does not: the items kept in one mode held none of its findings for the other (the chunk finding was lost)
+  const doc = new OpenDocument(new WorkspaceIndex(), undefined, 'lobs.pkb');
+  const chunks = (r: AnalysisResult) => shown(r, 'utl-file-small-buffer');
+  for (const word of ['fopen', 'fxpen', 'fopen', 'fxpen', 'fxpen fxpen']) {
+    assert.deepEqual(chunks(doc.edit(lobChunks(word), `the comment in y says ${word}`)), ['utl-file-small-buffer 8:7-8:20 warning'], word);
+  }
+  assert.ok(doc.items.reused > 0, 'x replayed while the mode stays');
+});
