@@ -26,6 +26,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/callGraphFacts.test.ts': () => import('../analysis/callGraphFacts.test.ts'),
   'analysis/callGraphOverlay.test.ts': () => import('../analysis/callGraphOverlay.test.ts'),
   'analysis/callGraphRound9.test.ts': () => import('../analysis/callGraphRound9.test.ts'),
+  'analysis/analyzeRound10b.test.ts': () => import('../analysis/analyzeRound10b.test.ts'),
   'analysis/itemCache.test.ts': () => import('../analysis/itemCache.test.ts'),
   'analysis/itemCallers.test.ts': () => import('../analysis/itemCallers.test.ts'),
   'analysis/formatCount.test.ts': () => import('../analysis/formatCount.test.ts'),

@@ -107,11 +107,11 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const config = options.config;
   const file = options.file;
 
-  // The editor's kept items: valid for the same file, configuration and rules only.
+  // The editor's kept items: valid for the same file, configuration and rules only, and FOPEN named or not (`idle`).
   // a check run (findingsOnly) analyses each text once: nothing to keep
   let cache = options.findingsOnly ? undefined : options.items;
   if (cache) {
-    const settingsKey = serialise({ file, config, extra: options.extraRules?.map((r) => r.meta.id) });
+    const settingsKey = serialise({ file, config, extra: options.extraRules?.map((r) => r.meta.id), fopen: /fopen/i.test(text) });
     if (settingsKey === undefined) cache = undefined;
     else if (cache.settingsKey !== settingsKey) {
       cache.clear();
