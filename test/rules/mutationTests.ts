@@ -22,6 +22,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/declaredTypes.test.ts': () => import('./declaredTypes.test.ts'),
   'analysis/analyzeProject.test.ts': () => import('../analysis/analyzeProject.test.ts'),
   'analysis/analyzeRound10.test.ts': () => import('../analysis/analyzeRound10.test.ts'),
+  'analysis/analyzeRound10c.test.ts': () => import('../analysis/analyzeRound10c.test.ts'),
   'analysis/callGraph.test.ts': () => import('../analysis/callGraph.test.ts'),
   'analysis/callGraphFacts.test.ts': () => import('../analysis/callGraphFacts.test.ts'),
   'analysis/callGraphOverlay.test.ts': () => import('../analysis/callGraphOverlay.test.ts'),
