@@ -191,8 +191,9 @@ export interface FileWorkOptions {
   /**
    * Keep each file's text and parse from its first pass to its second and analyze it only then, against the whole
    * index: every file goes to the second pass, sent back to the FileWorker that parsed it. Corpus-wide (22 MB) on
-   * two threads, alternating runs: 15.3-15.5 s of CPU against 18.9-19.3 s analyzing in the first pass and
-   * parsing the 234 files that call into others again; peak RSS 490-525 MB against 350 MB.
+   * two threads, alternating runs (user + system CPU): 16.3-16.5 s of CPU and 8.9-9.0 s wall against 19.8-20.2 s
+   * and 10.6-10.8 s analyzing in the first pass and parsing the 234 files that call into others again; peak RSS
+   * 490-525 MB against 350 MB.
    */
   keepsParses?: boolean;
 }
