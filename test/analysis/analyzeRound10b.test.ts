@@ -6,14 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText, type AnalysisResult } from '../../server/src/analysis/analyze.ts';
-import { ItemCache } from '../../server/src/analysis/itemCache.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { parseConfig } from '../../server/src/analysis/config/loadConfig.ts';
 import { PERFORMANCE_RULES } from '../../server/src/analysis/rules/registry.ts';
 import { KNOWN_RULE_IDS } from '../../server/src/cli/ruleInfo.ts';
 import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 import type { SourceRange } from '../../server/src/syntax/finding.ts';
-import { OpenDocument, semanticsOf } from './openDocument.ts';
+import { OpenDocument } from './openDocument.ts';
 
 const meta = (id: string): Rule['meta'] => ({ id, defaultSeverity: 'warning', status: 'preview', summary: '', remedy: '', fixKind: 'none', docPath: '' });
 const shown = (result: AnalysisResult, rule?: string) => result.findings.filter((f) => rule === undefined || f.rule === rule)
@@ -27,20 +26,6 @@ function withRegistered<T>(rule: Rule, body: () => T): T {
     return body();
   } finally {
     registry.splice(registry.indexOf(rule), 1);
-  }
-}
-
-/** An editor's document with extra rules: every analysis with kept items equals one from scratch. */
-class DocumentWithRules {
-  readonly items = new ItemCache();
-  constructor(readonly rules: Rule[], readonly file = 'pkg.pkb', readonly index = new WorkspaceIndex()) {}
-  edit(text: string, what: string): AnalysisResult {
-    const scratch = analyzeText(text, { file: this.file, index: this.index, extraRules: this.rules, unitCache: false });
-    const incremental = analyzeText(text, { file: this.file, index: this.index, extraRules: this.rules, unitCache: true, items: this.items });
-    assert.deepEqual(incremental.findings, scratch.findings, `findings after ${what}`);
-    assert.deepEqual(semanticsOf(incremental), semanticsOf(scratch), `hints and hover after ${what}`);
-    this.index.updateFromScript(this.file, incremental.script, text);
-    return incremental;
   }
 }
 
@@ -140,7 +125,7 @@ test('round 10b: a rule passed in that counts loops across items is walked whole
       return { loop(loop) { n++; context.report(loop.statement.range, `loop number ${n}`); } };
     },
   };
-  const doc = new DocumentWithRules([counting]);
+  const doc = new OpenDocument(new WorkspaceIndex(), undefined, 'pkg.pkb', [counting]) // extra rules: every analysis with kept items equals one from scratch;
   const numbers = (r: AnalysisResult) => r.findings.filter((f) => f.rule === 'test-count-loops').map((f) => `${f.line} ${f.message}`);
   const opened = doc.edit(packageOf(loopOver('t1'), loopOver('t2'), loopOver('t3')), 'opening');
   assert.deepEqual(numbers(opened), ['4 loop number 1', '11 loop number 2', '18 loop number 3']);

@@ -185,28 +185,8 @@ end;
   assert.deepEqual(related(after), ['standalone-call-in-loop@8:warning 1:31-1:32 7:3-7:20']);
 });
 
-test('kept definitions: a package variable\'s type changed in place (DATE to CLOB) is the new type for lob-concatenation-in-loop', () => {
-  const text = (type: string) => `create or replace package pk is
-  g_b ${type};
-end pk;
-/
-create or replace package body pk is
-  procedure w is
-  begin
-    for i in 1 .. 100 loop
-      pk.g_b := pk.g_b || 'y';
-    end loop;
-  end w;
-end pk;
-/
-`;
-  const doc = new OpenDocument(new WorkspaceIndex(), undefined, 'pk.sql');
-  assert.deepEqual(doc.edit(text('date'), 'a DATE').findings.map(shape), []);
-  assert.deepEqual(doc.edit(text('clob'), 'the DATE turned CLOB').findings.map(shape), ['lob-concatenation-in-loop@9:warning']);
-});
-
-test('kept definitions: a package constant turned variable in place (the same type) can grow with || in a loop (lob-concatenation-in-loop)', () => {
-  const text = (declaration: string) => `create or replace package pk is
+/** A package variable (or constant) the body grows with || in a loop: lob-concatenation-in-loop when it is a LOB. */
+const lobPackage = (declaration: string) => `create or replace package pk is
   ${declaration}
 end pk;
 /
@@ -220,10 +200,18 @@ create or replace package body pk is
 end pk;
 /
 `;
+
+test('kept definitions: a package variable\'s type changed in place (DATE to CLOB) is the new type for lob-concatenation-in-loop', () => {
+  const doc = new OpenDocument(new WorkspaceIndex(), undefined, 'pk.sql');
+  assert.deepEqual(doc.edit(lobPackage('g_b date;'), 'a DATE').findings.map(shape), []);
+  assert.deepEqual(doc.edit(lobPackage('g_b clob;'), 'the DATE turned CLOB').findings.map(shape), ['lob-concatenation-in-loop@9:warning']);
+});
+
+test('kept definitions: a package constant turned variable in place (the same type) can grow with || in a loop (lob-concatenation-in-loop)', () => {
   const doc = new OpenDocument(new WorkspaceIndex(), undefined, 'pk.sql');
   // the same range (2:3-2:28), name's place and type text (clob); member kind constant, then variable
-  assert.deepEqual(doc.edit(text("g_b constant clob := 'x';"), 'a constant').findings.map(shape), []);
-  assert.deepEqual(doc.edit(text("g_b          clob := 'x';"), 'the constant turned variable').findings.map(shape), ['lob-concatenation-in-loop@9:warning']);
+  assert.deepEqual(doc.edit(lobPackage("g_b constant clob := 'x';"), 'a constant').findings.map(shape), []);
+  assert.deepEqual(doc.edit(lobPackage("g_b          clob := 'x';"), 'the constant turned variable').findings.map(shape), ['lob-concatenation-in-loop@9:warning']);
 });
 
 test('kept definitions: a type whose qualified name starts a line lower (same columns, same end) is hovered at its new line', () => {

@@ -5,18 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import { analyzeText, type AnalysisResult, type AnalyzerConfig } from '../../server/src/analysis/analyze.ts';
+import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 import { ItemCache } from '../../server/src/analysis/itemCache.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 
 export class OpenDocument {
   readonly items = new ItemCache();
-  constructor(readonly index: WorkspaceIndex, readonly config?: AnalyzerConfig, readonly file = 'pkg.pkb') {}
+  constructor(readonly index: WorkspaceIndex, readonly config?: AnalyzerConfig, readonly file = 'pkg.pkb', readonly extraRules?: Rule[]) {}
 
   /** Analyses incrementally and from scratch, asserts they agree, and returns the incremental result. */
   edit(text: string, what: string): AnalysisResult {
-    const scratch = analyzeText(text, { file: this.file, index: this.index, config: this.config, unitCache: false });
-    const incremental = analyzeText(text, { file: this.file, index: this.index, config: this.config, unitCache: true, items: this.items });
+    const { file, index, config, extraRules } = this;
+    const scratch = analyzeText(text, { file, index, config, extraRules, unitCache: false });
+    const incremental = analyzeText(text, { file, index, config, extraRules, unitCache: true, items: this.items });
     assert.deepEqual(incremental.findings, scratch.findings, `findings after ${what}`);
     assert.deepEqual(semanticsOf(incremental), semanticsOf(scratch), `hints and hover after ${what}`);
     this.index.updateFromScript(this.file, incremental.script, text);

@@ -106,12 +106,12 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
   const parsed = performance.now();
   const config = options.config;
   const file = options.file;
-
+  const namesFopen = /fopen/i.test(text); // utl-file-small-buffer combines items only at a call of UTL_FILE.FOPEN (`idle`)
   // The editor's kept items: valid for the same file, configuration and rules only, and FOPEN named or not (`idle`).
   // a check run (findingsOnly) analyses each text once: nothing to keep
   let cache = options.findingsOnly ? undefined : options.items;
   if (cache) {
-    const settingsKey = serialise({ file, config, extra: options.extraRules?.map((r) => r.meta.id), fopen: /fopen/i.test(text) });
+    const settingsKey = serialise({ file, config, extra: options.extraRules?.map((r) => r.meta.id), fopen: namesFopen });
     if (settingsKey === undefined) cache = undefined;
     else if (cache.settingsKey !== settingsKey) {
       cache.clear();
@@ -323,7 +323,7 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     if (rule.meta.status === 'preview' && setting?.enabled !== true && !options.extraRules?.includes(rule)) continue;
     // utl-file-small-buffer combines items only at a call of UTL_FILE.FOPEN: in a document whose text has none it
     // reports just the small chunks written in a loop, per loop, as the audited per-loop rules do
-    const idle = rule.meta.id === 'utl-file-small-buffer' && !/fopen/i.test(text);
+    const idle = rule.meta.id === 'utl-file-small-buffer' && !namesFopen;
     const wholeDocument = (DOCUMENT_WIDE.has(rule.meta.id) && !idle) || options.extraRules?.includes(rule) === true;
     const finishesPerLoop = ITEM_LOCAL_FINISH.has(rule.meta.id) || idle;
     // its finish() reads the text alone: its reports there are made afresh each time, not kept with an item
