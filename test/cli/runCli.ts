@@ -11,12 +11,13 @@ export interface Run {
 
 export const BIN = join(repoRoot, 'bin/plsql-perf.mjs');
 
-export function runCli(args: readonly string[], options: { cwd?: string; input?: string } = {}): Run {
+export function runCli(args: readonly string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? repoRoot,
     encoding: 'utf8',
     timeout: 120_000,
     input: options.input ?? '',
+    env: options.env ?? process.env,
     maxBuffer: 256 * 1024 * 1024,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

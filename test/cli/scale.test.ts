@@ -29,8 +29,8 @@ before(() => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 /** A report without its timings (which differ run to run). */
-function checkJson(args: string[], cwd = root): { code: number | null; report: any; stderr: string; stats: any } {
-  const run = runCli(['check', '--format', 'json', '--fail-on', 'never', ...args], { cwd });
+function checkJson(args: string[], cwd = root, env?: NodeJS.ProcessEnv): { code: number | null; report: any; stderr: string; stats: any } {
+  const run = runCli(['check', '--format', 'json', '--fail-on', 'never', ...args], { cwd, env });
   let report: any;
   try {
     report = JSON.parse(run.stdout);
@@ -47,15 +47,21 @@ function corpusSlice(): string[] {
   return projects.map((p) => join(CORPUS, p));
 }
 
-test('--jobs 2 and --jobs 4 report exactly what --jobs 1 reports (examples/ and a slice of the corpus)', () => {
+test('--jobs 2 and --jobs 4 check on that many worker threads and report exactly what --jobs 1 reports (examples/ and a slice of the corpus)', () => {
   const paths = [join(repoRoot, 'examples'), ...corpusSlice()];
   const one = checkJson(['--jobs', '1', ...paths]);
   assert.ok(one.report.findings.some((f: any) => f.related?.some((r: any) => r.file !== f.file)), 'cross-file findings are part of the comparison');
   assert.ok(one.report.files > 50, `${one.report.files} files`);
   for (const jobs of ['2', '4']) {
-    const many = checkJson(['--jobs', jobs, ...paths]);
+    // The run's trace (runTrace.ts) names the worker thread that answered each file: `--jobs N` of a run small
+    // enough to keep every parse once went to the main thread alone, with the same report.
+    const traceFile = join(root, `trace-jobs-${jobs}.json`);
+    const many = checkJson(['--jobs', jobs, ...paths], root, { ...process.env, PLSQL_PERF_TRACE_SCALE: traceFile });
     assert.equal(many.stderr, one.stderr, `--jobs ${jobs}`);
     assert.deepEqual(many.report, one.report, `--jobs ${jobs}`);
+    const { trace } = JSON.parse(readFileSync(traceFile, 'utf8')) as { trace: { pass?: number; worker?: number }[] };
+    const workers = new Set(trace.filter((e) => e.pass === 1).map((e) => e.worker));
+    assert.deepEqual([...workers].sort(), Array.from({ length: Number(jobs) }, (_, i) => i), `--jobs ${jobs}: first-pass files answered by each worker thread`);
   }
 });
 

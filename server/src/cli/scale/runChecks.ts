@@ -94,7 +94,7 @@ export async function runChecks(
 ): Promise<CheckReport> {
   // One file is one thread's work whatever its size: a worker would only add its own heap and a copy of the results.
   const plan = choice.jobs === undefined && files.length < 2 ? { threads: 0, keepsParses: true } : planFor(choice.jobs, choice.totalBytes);
-  if (choice.cache === undefined && plan.keepsParses) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
+  if (choice.cache === undefined && plan.threads === 0 && plan.keepsParses) return checkFiles(files, makeAnalyzer(), earlierErrors, hooks);
   const threads = plan.threads;
 
   const report = await checkInParallel(
