@@ -10,11 +10,18 @@
  *
  * Edits: `inplace` types a space at the start of a line (see --spot) and removes it (nothing moves); `newline` inserts a
  * line break there and removes it (the items below move).
+ *
+ * `--small trimmed[:N]`: the small body is the big one with all but every Nth package item cut out (default 10), the
+ * item typed in kept, and the package renamed, in an index of its own: the corpus with it in place of the big body (two
+ * packages with the same members in one index would answer each other's lookups). The two then differ only in the number of
+ * items around the one typed in, which the big/small ratio of two different bodies does not isolate: there the item
+ * typed in is another one, with a walk of its own cost.
  */
 import { WorkspaceIndex } from '../server/src/analysis/index/workspaceIndex.ts';
 import { ItemCache } from '../server/src/analysis/itemCache.ts';
 import { analyzeDocument } from '../server/src/lsp/analyzeDocument.ts';
 import { parseScript } from '../server/src/syntax/parseScript.ts';
+import type { SubprogramNode } from '../server/src/syntax/model/nodes.ts';
 import { largestPackageBody, loadCorpus, packageBodyNear, type CorpusFile } from '../test/bench/corpus.ts';
 
 const arg = (name: string) => {
@@ -31,17 +38,50 @@ const itemName = arg('item');
 const files = loadCorpus();
 const big = (arg('big') && files.find((f) => f.path === arg('big'))) || largestPackageBody(files);
 if (!big) throw new Error('no package body in the corpus');
-const small = (arg('small') && files.find((f) => f.path === arg('small'))) || packageBodyNear(files, big.lines / 10);
+const trimmedEvery = /^trimmed(?::(\d+))?$/.exec(arg('small') ?? '');
+const small = trimmedEvery ? trimmedBody(big, Number(trimmedEvery[1] ?? 10)) : (arg('small') && files.find((f) => f.path === arg('small'))) || packageBodyNear(files, big.lines / 10);
 if (!small) throw new Error('no smaller package body in the corpus');
 
-const index = new WorkspaceIndex();
-for (const file of files) {
-  try {
-    index.update(file.path, file.text);
-  } catch {
-    // an unreadable corpus file is not what is measured here
+/**
+ * The big body with every package item cut out but every `every`th and the one typed in (`editLine`), under another
+ * package name: the same item typed in, in a body with a fraction of the items around it.
+ */
+function trimmedBody(file: CorpusFile, every: number): CorpusFile {
+  const lines = file.text.split('\n');
+  const typed = typedItem(file, itemName);
+  const cut = new Set<number>();
+  let index = 0;
+  for (const parsed of parseScript(file.text, { unitCache: false }).units) {
+    for (const unit of parsed.views[0] ?? []) {
+      for (const sub of unit.subprograms) {
+        if (!sub.body) continue;
+        if (sub.name !== typed?.name && index++ % every !== 0) for (let line = sub.range.line; line <= sub.range.endLine; line++) cut.add(line);
+      }
+    }
   }
+  const name = /\bpackage\s+body\s+(?:\w+\.)?"?(\w+)/i.exec(file.text)?.[1] ?? '';
+  // a blank at the end of every line: no item's text is the big body's, whose parses the unit cache (one for the
+  // process) would otherwise give back moved to the other body's places on every keystroke of each
+  const kept = lines.filter((_, i) => !cut.has(i + 1)).map((line) => (line.endsWith('\r') ? `${line.slice(0, -1)} \r` : `${line} `)).join('\n');
+  const text = name === '' ? kept : kept.replace(new RegExp(`\\b${name}\\b`, 'gi'), `${name}_TRIMMED`);
+  return { ...file, path: `trimmed/${file.path}`, text, lines: text.split('\n').length, bytes: Buffer.byteLength(text) };
 }
+
+/** The corpus indexed, with `instead` in place of the big body when given. */
+function corpusIndex(instead?: CorpusFile): WorkspaceIndex {
+  const index = new WorkspaceIndex();
+  for (const file of files) {
+    try {
+      if (file !== big || !instead) index.update(file.path, file.text);
+      else index.update(instead.path, instead.text);
+    } catch {
+      // an unreadable corpus file is not what is measured here
+    }
+  }
+  return index;
+}
+const bigIndex = corpusIndex();
+const smallIndex = trimmedEvery ? corpusIndex(small) : bigIndex;
 
 interface Doc {
   file: CorpusFile;
@@ -59,21 +99,29 @@ interface Doc {
  * Where to type: `middle`, the start of the middle line (where bench-lsp types: in pdfgen_pkg.pkb a comment); or
  * `item` (the default), the middle line of the first package item that starts after the middle of the body.
  */
-function editLine(file: CorpusFile, named: boolean): number {
+function editLine(file: CorpusFile, named: string | undefined): number {
   const middle = Math.floor(file.text.split('\n').length / 2);
   if (spot === 'middle') return middle;
+  const item = typedItem(file, named);
+  return item ? Math.floor((item.range.line + item.range.endLine) / 2) : middle;
+}
+
+/** The package item typed in: the one named, else the first that starts after the middle of the body. */
+function typedItem(file: CorpusFile, named: string | undefined): SubprogramNode | undefined {
+  const middle = Math.floor(file.text.split('\n').length / 2);
   for (const parsed of parseScript(file.text, { unitCache: false }).units) {
     for (const unit of parsed.views[0] ?? []) {
-      const item = unit.subprograms.find((s) => s.body && (itemName && named ? s.name === itemName.toUpperCase() : s.range.line >= middle));
-      if (item) return Math.floor((item.range.line + item.range.endLine) / 2);
+      const item = unit.subprograms.find((s) => s.body && (named ? s.name === named.toUpperCase() : s.range.line >= middle));
+      if (item) return item;
     }
   }
-  return middle;
+  return undefined;
 }
 
 const open = (file: CorpusFile): Doc => {
   const doc: Doc = { file, text: file.text, items: new ItemCache(), at: 0, cpu: { parse: 0, analyse: 0, reindex: 0 }, walked: 0, reused: 0, moved: 0 };
-  const line = editLine(file, file === big);
+  // the trimmed body is typed in where the big one is: the same item
+  const line = editLine(file, file === big ? itemName : trimmedEvery && file === small ? typedItem(big, itemName)?.name : undefined);
   doc.at = file.text.split('\n').slice(0, line - 1).join('\n').length + 1;
   console.log(`${file.path}: typing at line ${line}`);
   keystroke(doc, file.text);
@@ -94,6 +142,7 @@ function keystroke(doc: Doc, text: string): void {
   let now = cpuMs();
   doc.cpu.parse += now - t;
   t = now;
+  const index = doc.file === small ? smallIndex : bigIndex;
   analyzeDocument(text, { file: doc.file.path, index, script, items: doc.items, updateIndex: 'no' });
   now = cpuMs();
   doc.cpu.analyse += now - t;
