@@ -21,8 +21,8 @@ import { WorkspaceIndex } from '../server/src/analysis/index/workspaceIndex.ts';
 import { ItemCache } from '../server/src/analysis/itemCache.ts';
 import { analyzeDocument } from '../server/src/lsp/analyzeDocument.ts';
 import { parseScript } from '../server/src/syntax/parseScript.ts';
-import type { SubprogramNode } from '../server/src/syntax/model/nodes.ts';
 import { largestPackageBody, loadCorpus, packageBodyNear, type CorpusFile } from '../test/bench/corpus.ts';
+import { trimmedBody, typedItem } from '../test/bench/trimmedBody.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -39,33 +39,8 @@ const files = loadCorpus();
 const big = (arg('big') && files.find((f) => f.path === arg('big'))) || largestPackageBody(files);
 if (!big) throw new Error('no package body in the corpus');
 const trimmedEvery = /^trimmed(?::(\d+))?$/.exec(arg('small') ?? '');
-const small = trimmedEvery ? trimmedBody(big, Number(trimmedEvery[1] ?? 10)) : (arg('small') && files.find((f) => f.path === arg('small'))) || packageBodyNear(files, big.lines / 10);
+const small = trimmedEvery ? trimmedBody(big, typedItem(big.text, itemName)?.name ?? '', Number(trimmedEvery[1] ?? 10)) : (arg('small') && files.find((f) => f.path === arg('small'))) || packageBodyNear(files, big.lines / 10);
 if (!small) throw new Error('no smaller package body in the corpus');
-
-/**
- * The big body with every package item cut out but every `every`th and the one typed in (`editLine`), under another
- * package name: the same item typed in, in a body with a fraction of the items around it.
- */
-function trimmedBody(file: CorpusFile, every: number): CorpusFile {
-  const lines = file.text.split('\n');
-  const typed = typedItem(file, itemName);
-  const cut = new Set<number>();
-  let index = 0;
-  for (const parsed of parseScript(file.text, { unitCache: false }).units) {
-    for (const unit of parsed.views[0] ?? []) {
-      for (const sub of unit.subprograms) {
-        if (!sub.body) continue;
-        if (sub.name !== typed?.name && index++ % every !== 0) for (let line = sub.range.line; line <= sub.range.endLine; line++) cut.add(line);
-      }
-    }
-  }
-  const name = /\bpackage\s+body\s+(?:\w+\.)?"?(\w+)/i.exec(file.text)?.[1] ?? '';
-  // a blank at the end of every line: no item's text is the big body's, whose parses the unit cache (one for the
-  // process) would otherwise give back moved to the other body's places on every keystroke of each
-  const kept = lines.filter((_, i) => !cut.has(i + 1)).map((line) => (line.endsWith('\r') ? `${line.slice(0, -1)} \r` : `${line} `)).join('\n');
-  const text = name === '' ? kept : kept.replace(new RegExp(`\\b${name}\\b`, 'gi'), `${name}_TRIMMED`);
-  return { ...file, path: `trimmed/${file.path}`, text, lines: text.split('\n').length, bytes: Buffer.byteLength(text) };
-}
 
 /** The corpus indexed, with `instead` in place of the big body when given. */
 function corpusIndex(instead?: CorpusFile): WorkspaceIndex {
@@ -102,26 +77,14 @@ interface Doc {
 function editLine(file: CorpusFile, named: string | undefined): number {
   const middle = Math.floor(file.text.split('\n').length / 2);
   if (spot === 'middle') return middle;
-  const item = typedItem(file, named);
+  const item = typedItem(file.text, named);
   return item ? Math.floor((item.range.line + item.range.endLine) / 2) : middle;
-}
-
-/** The package item typed in: the one named, else the first that starts after the middle of the body. */
-function typedItem(file: CorpusFile, named: string | undefined): SubprogramNode | undefined {
-  const middle = Math.floor(file.text.split('\n').length / 2);
-  for (const parsed of parseScript(file.text, { unitCache: false }).units) {
-    for (const unit of parsed.views[0] ?? []) {
-      const item = unit.subprograms.find((s) => s.body && (named ? s.name === named.toUpperCase() : s.range.line >= middle));
-      if (item) return item;
-    }
-  }
-  return undefined;
 }
 
 const open = (file: CorpusFile): Doc => {
   const doc: Doc = { file, text: file.text, items: new ItemCache(), at: 0, cpu: { parse: 0, analyse: 0, reindex: 0 }, walked: 0, reused: 0, moved: 0 };
   // the trimmed body is typed in where the big one is: the same item
-  const line = editLine(file, file === big ? itemName : trimmedEvery && file === small ? typedItem(big, itemName)?.name : undefined);
+  const line = editLine(file, file === big ? itemName : trimmedEvery && file === small ? typedItem(big.text, itemName)?.name : undefined);
   doc.at = file.text.split('\n').slice(0, line - 1).join('\n').length + 1;
   console.log(`${file.path}: typing at line ${line}`);
   keystroke(doc, file.text);

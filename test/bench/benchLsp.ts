@@ -14,14 +14,17 @@
  * - the same keystrokes in a package body about a tenth as long: how the cost of a keystroke grows with the
  *   length of the body it is typed into. Three kinds, each in both bodies: a space typed in the middle line (in the
  *   largest body of the corpus that line is in a comment), a space typed inside code (the middle line of the first
- *   package item after the middle), and a line break typed there (every item below it moves), each removed again.
+ *   package item after the middle), and a line break typed there (every item below it moves), each removed again;
+ * - the last two in the largest body with all but every tenth package item cut out around the item typed in
+ *   (trimmedBody.ts, an open document not on disk): the growth with the number of items alone, the item whose walk
+ *   is most of a keystroke being the same.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
-import { parseScript } from '../../server/src/syntax/parseScript.ts';
 import { fileUri, startClient } from '../lsp/lspClient.ts';
 import { corpusRoot, findRepoRoot, largestPackageBody, loadCorpus, packageBodyNear, type CorpusFile } from './corpus.ts';
+import { trimmedBody, typedItem } from './trimmedBody.ts';
 import { fmtMs, median, percentile, table } from './stats.ts';
 
 const DEBOUNCE_MS = 200;
@@ -57,31 +60,29 @@ const rssAfterIndex = rssMb(client.process.pid!);
 
 type Kind = 'middle' | 'code' | 'newline';
 
-/** The line typed at: the middle line of the file, or (code, newline) the middle line of the first package item after it. */
-function editLineOf(file: CorpusFile, kind: Kind): number {
+/**
+ * The line typed at (0-based): the middle line of the file, or (code, newline) the middle line of the package item
+ * named, else of the first package item after the middle.
+ */
+function editLineOf(file: CorpusFile, kind: Kind, itemName?: string): number {
   const middle = Math.floor(file.text.split('\n').length / 2);
   if (kind === 'middle') return middle;
-  for (const parsed of parseScript(file.text, { unitCache: false }).units) {
-    for (const unit of parsed.views[0] ?? []) {
-      const item = unit.subprograms.find((s) => s.body && s.range.line >= middle);
-      if (item) return Math.floor((item.range.line + item.range.endLine) / 2) - 1;
-    }
-  }
-  return middle;
+  const item = typedItem(file.text, itemName);
+  return item ? Math.floor((item.range.line + item.range.endLine) / 2) - 1 : middle;
 }
 
 /**
  * Opens a file and types into it at the start of a line (0-based), alternately inserting and removing: a space, or
  * (newline) a line break. The file is closed afterwards, so that the next run opens it afresh.
  */
-async function keystrokes(file: CorpusFile, count: number, kind: Kind): Promise<{ openMs: number; diagnostics: number; latencies: number[] }> {
+async function keystrokes(file: CorpusFile, count: number, kind: Kind, itemName?: string): Promise<{ openMs: number; diagnostics: number; latencies: number[] }> {
   const uri = fileUri(join(root, file.path));
   const first = client.nextDiagnostics(uri);
   const openedAt = performance.now();
   client.open(uri, file.text);
   const opened = await first;
   const openMs = performance.now() - openedAt;
-  const editLine = editLineOf(file, kind);
+  const editLine = editLineOf(file, kind, itemName);
   const latencies: number[] = [];
   const typed = kind === 'newline' ? '\n' : ' ';
   for (let i = 0; i < warmup + count; i++) {
@@ -110,14 +111,18 @@ const rssAfterEdits = rssMb(client.process.pid!);
 const small = packageBodyNear(files, body.lines / 10);
 const smallRun = small ? await keystrokes(small, edits, 'middle') : undefined;
 // typing inside code and typing a line break, in both bodies, alternated so that the ratio holds on a busy machine
-const kinds: { kind: Kind; label: string; big: number[]; small: number[] }[] = [
-  { kind: 'code', label: 'a space typed inside code', big: [], small: [] },
-  { kind: 'newline', label: 'a line break typed inside code (the items below move)', big: [], small: [] },
+// and in the big body trimmed to a tenth of its items around the same item typed in
+const item = typedItem(body.text)?.name;
+const trimmed = item ? trimmedBody(body, item) : undefined;
+const kinds: { kind: Kind; label: string; big: number[]; small: number[]; trimmed: number[] }[] = [
+  { kind: 'code', label: 'a space typed inside code', big: [], small: [], trimmed: [] },
+  { kind: 'newline', label: 'a line break typed inside code (the items below move)', big: [], small: [], trimmed: [] },
 ];
 if (small) {
   for (const entry of kinds) {
     entry.big = (await keystrokes(body, edits, entry.kind)).latencies;
     entry.small = (await keystrokes(small, edits, entry.kind)).latencies;
+    if (trimmed) entry.trimmed = (await keystrokes(trimmed, edits, entry.kind, item)).latencies;
   }
 }
 const rssAfterAll = rssMb(client.process.pid!);
@@ -143,6 +148,10 @@ const smallRows: string[][] = small && smallP50 !== undefined ? [
   ...kinds.flatMap((k) => [
     [`${k.label}: after the debounce p50, big / small body`, `${fmtMs(p50After(k.big))} / ${fmtMs(p50After(k.small))}`, ''],
     ['  big body / small body, per keystroke', `${(p50After(k.big) / p50After(k.small)).toFixed(1)}x for ${lengths}`, 'not growing with length'],
+    ...(trimmed && k.trimmed.length > 0 ? [
+      [`  typed in ${item} of the big body trimmed to ${trimmed.lines} lines: after the debounce p50`, fmtMs(p50After(k.trimmed)), ''],
+      ['  big body / trimmed body, the same item typed in', `${(p50After(k.big) / p50After(k.trimmed)).toFixed(1)}x for ${(body.lines / trimmed.lines).toFixed(1)}x the lines`, 'not growing with length'],
+    ] : []),
   ]),
 ] : [];
 console.log(`\n## editor: language server over stdio (${root}: ${files.length} files)\n`);
