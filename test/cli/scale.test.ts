@@ -221,7 +221,11 @@ test('threads and the main thread, keeping every parse until the second pass or 
           assert.ok(second.every((e) => e.parseMs === 0 && e.worker === first.get(e.file)), `${how}: on the thread that parsed it, without parsing it again`);
         } else {
           assert.ok(second.length > 0 && second.length < first.size / 2, `${how}: ${second.length} of ${first.size} files analyzed again`);
-          assert.ok(second.every((e) => e.parseMs! > 0), `${how}: parsed again`);
+          // a file whose lookups named what another file may define kept its parse (definedNames.ts): analyzed where
+          // it was parsed, not parsed again; the others (their functions called from another file's SQL) parsed again
+          const kept = second.filter((e) => e.parseMs === 0);
+          assert.ok(kept.every((e) => e.worker === first.get(e.file)), `${how}: a kept parse is analyzed on the thread that made it`);
+          assert.ok(kept.length >= second.length * 0.8, `${how}: ${kept.length} of the ${second.length} files analyzed again were kept, not parsed again`);
         }
       }
     }

@@ -14,6 +14,7 @@ import { contentHash, type RunCache } from './checkCache.ts';
 import { inlineExecutor, lazyExecutor, threadExecutor, type Executor } from './executors.ts';
 import { RunTrace } from './runTrace.ts';
 import { meaningsOf, sqlCallersOf, type FileResult, type Timings } from './fileWork.ts';
+import { DefinedNames } from './definedNames.ts';
 
 export interface ParallelOptions {
   config: AnalyzerConfig;
@@ -38,8 +39,10 @@ interface FileState {
   error?: FileError;
   /** The result is the cached one, unchanged. */
   cached?: boolean;
-  /** The executor that parsed the file (it keeps the parse when the run keeps parses). */
+  /** The executor that parsed the file. */
   parsedBy?: Executor;
+  /** That executor keeps the parse for the second pass (the run keeps parses, or the file may depend on others). */
+  kept?: boolean;
 }
 
 /**
@@ -72,13 +75,32 @@ async function spread<T>(
   }));
 }
 
+/** Which file may define each name, from every readable file's text (an unreadable one fails in the first pass). */
+function scanDefinedNames(files: readonly SourceFile[]): [string, number][] {
+  const names = new DefinedNames();
+  files.forEach((file, id) => {
+    let text: string;
+    try {
+      text = readFileSync(file.path, 'latin1'); // names are ASCII; any encoding's bytes for them will do
+    } catch {
+      return;
+    }
+    names.add(id, text);
+  });
+  return names.toEntries();
+}
+
 export async function checkInParallel(
   files: readonly SourceFile[],
   options: ParallelOptions,
   earlierErrors: readonly FileError[] = [],
   hooks: CheckHooks = {},
 ): Promise<CheckReport> {
-  const work = { fingerprints: options.cache !== undefined, keepsParses: options.keepsParses === true };
+  const keepsParses = options.keepsParses === true;
+  // Analyzing each file as it parses it: a file that may depend on others keeps its parse (definedNames.ts). Not with
+  // a cache, whose runs are mostly over unchanged code that nothing parses: the scan would read every file for nothing.
+  const definedNames = keepsParses || options.cache !== undefined || files.length < 2 ? undefined : scanDefinedNames(files);
+  const work = { fingerprints: options.cache !== undefined, keepsParses, definedNames };
   const executors: Executor[] = options.threads > 0
     ? Array.from({ length: Math.min(options.threads, Math.max(1, files.length)) }, () => lazyExecutor(() => threadExecutor(options.config, work)))
     : [inlineExecutor(options.config, work)];
@@ -144,6 +166,7 @@ export async function checkInParallel(
       state.entries = reply.entries;
       state.result = reply.result;
       state.parsedBy = executor;
+      state.kept = keepsParses || reply.kept === true;
     });
 
     tell();
@@ -166,6 +189,15 @@ export async function checkInParallel(
     const again = unchanged ? [] : states.map((_, i) => i).filter((i) => states[i]!.entries !== undefined && !stands(states[i]!));
     timings.indexMs += performance.now() - indexStarted;
     trace.phase('index and what stands', standsAt);
+    // Parses kept for a second pass that their files do not need: let them go before it starts.
+    if (!keepsParses) {
+      const needed = new Set(again);
+      const unneeded = new Map<Executor, number[]>();
+      states.forEach((state, id) => {
+        if (state.kept && state.parsedBy && !needed.has(id)) unneeded.set(state.parsedBy, [...(unneeded.get(state.parsedBy) ?? []), id]);
+      });
+      await Promise.all([...unneeded].map(([executor, ids]) => executor.forget(ids)));
+    }
 
     // Second pass: the files whose analysis depends on other files, against the complete definitions.
     if (again.length > 0) {
@@ -175,8 +207,8 @@ export async function checkInParallel(
       trace.phase('index to workers', setAt);
       const secondAt = trace.mark();
       let analyzed = 0;
-      // A kept parse is analyzed where it was made; without kept parses any thread will do.
-      const placedOn = options.keepsParses === true ? (id: number) => states[id]!.parsedBy : () => undefined;
+      // A kept parse is analyzed where it was made; any thread will do for a file parsed again.
+      const placedOn = (id: number) => (states[id]!.kept ? states[id]!.parsedBy : undefined);
       await spread(largestFirst(again), executors, placedOn, async (id, executor) => {
         const state = states[id]!;
         hooks.onProgress?.('analyzing', analyzed++, again.length, state.file);

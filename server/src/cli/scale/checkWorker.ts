@@ -31,5 +31,9 @@ parentPort!.on('message', (request: WorkerRequest) => {
     case 'second':
       parentPort!.postMessage(traced(started, worker.second(request.job)));
       return;
+    case 'forget':
+      worker.forget(request.ids);
+      parentPort!.postMessage({ kind: 'forgotten' });
+      return;
   }
 });

@@ -15,12 +15,15 @@ import { packedIndex } from './packedIndex.ts';
 export type WorkerRequest =
   | { kind: 'first'; job: FileJob }
   | { kind: 'index'; packed: Uint8Array }
-  | { kind: 'second'; job: FileJob };
+  | { kind: 'second'; job: FileJob }
+  | { kind: 'forget'; ids: number[] };
 
 export interface Executor {
   first(job: FileJob): Promise<FirstPassReply>;
   setIndex(entries: [string, IndexEntries][]): Promise<void>;
   second(job: FileJob): Promise<SecondPassReply>;
+  /** Drops kept parses of these files (FileWorker.forget). */
+  forget(ids: number[]): Promise<void>;
   /** Requests sent and not yet answered. */
   readonly pending: number;
   close(): Promise<void>;
@@ -32,6 +35,7 @@ export function inlineExecutor(config: AnalyzerConfig, options: FileWorkOptions)
     first: async (job) => worker.first(job),
     setIndex: async (entries) => worker.setIndex(entries),
     second: async (job) => worker.second(job),
+    forget: async (ids) => worker.forget(ids),
     pending: 0,
     close: async () => {},
   };
@@ -79,6 +83,9 @@ export function threadExecutor(config: AnalyzerConfig, options: FileWorkOptions)
       await ask({ kind: 'index', packed: packedIndex(entries) });
     },
     second: (job) => ask<SecondPassReply>({ kind: 'second', job }),
+    forget: async (ids) => {
+      await ask({ kind: 'forget', ids });
+    },
     get pending() {
       return waiting.length;
     },
@@ -111,6 +118,10 @@ export function lazyExecutor(start: () => Executor): Executor {
       if (real !== undefined) await real.setIndex(list);
     },
     second: (job) => started().second(job),
+    // a thread not started keeps nothing
+    forget: async (ids) => {
+      await real?.forget(ids);
+    },
     get pending() {
       return real?.pending ?? 0;
     },

@@ -5,10 +5,11 @@
  * recording every name the analysis looked up in the workspace. Once the index is complete, that result stands
  * for every file where no other file defines any of those names: the analysis asked the same questions and got
  * the same answers as it would have with the whole index, so its findings are the same. Only the files that
- * call into other files are analyzed again (second pass), against the complete definitions, and parsed again
- * for it: keeping their parses would hold models of most files (which files need the second pass is known only
- * when the index is complete), and memory would grow with the code base again. So each file is parsed once in
- * the common case and no parse outlives its file.
+ * call into other files are analyzed again (second pass), against the complete definitions. Which ones is known
+ * only when the index is complete, and keeping every parse until then would let memory grow with the code base
+ * again; so a file keeps its parse only when a name its analysis looked up may be defined by another file, as a
+ * scan of every text made before the first pass tells (`definedNames`, definedNames.ts: on corpus-wide 303 files
+ * kept for 234 that needed the second pass, 28 of those parsed again). Each file is parsed once in the common case.
  *
  * A run whose code fits in memory at once (runChecks.ts planFor) keeps each file's parse instead, on the thread
  * that made it (`keepsParses`): the first pass parses and indexes, the second analyzes every file against the
@@ -28,6 +29,7 @@ import { keysOfScript } from '../../analysis/index/schemaKeys.ts';
 import { findDirectives } from '../../analysis/suppressions.ts';
 import { describeFsError } from '../discover.ts';
 import type { FileFinding, UnexplainedSuppression } from '../model.ts';
+import { DefinedNames } from './definedNames.ts';
 
 export interface FileJob {
   id: number;
@@ -63,7 +65,8 @@ export interface Timings {
 }
 
 export type FirstPassReply =
-  | { id: number; kind: 'indexed'; entries: IndexEntries; result: FileResult | undefined; analysisError?: string; timings: Timings }
+  /** `kept`: the worker keeps the parse for a second pass (FileWorkOptions.keepsParses, or `definedNames` says it may need one). */
+  | { id: number; kind: 'indexed'; entries: IndexEntries; result: FileResult | undefined; analysisError?: string; kept?: true; timings: Timings }
   | { id: number; kind: 'failed'; message: string; stack?: string; timings: Timings };
 
 export type SecondPassReply =
@@ -196,18 +199,27 @@ export interface FileWorkOptions {
    * 490-525 MB against 350 MB.
    */
   keepsParses?: boolean;
+  /**
+   * Without keepsParses: which file of the run may define each name (DefinedNames.toEntries, read from every text
+   * before the first pass). A file whose first-pass analysis looked up a name another file may define keeps its
+   * parse for the second pass, which it is then likely to need, instead of being parsed again there.
+   */
+  definedNames?: readonly [string, number][];
 }
 
 export class FileWorker {
   private index: WorkspaceIndex | undefined;
   private meaning: (name: string, file: string) => string = () => '';
-  /** keepsParses: each file's text and parse from its first pass, until its second. */
+  /** keepsParses, or a file that may depend on others (`definedNames`): its text and parse from its first pass, until its second. */
   private readonly kept = new Map<number, { text: string; script: ParsedScript }>();
+  private readonly definedNames: DefinedNames | undefined;
 
   constructor(
     private readonly config: AnalyzerConfig,
     private readonly options: FileWorkOptions = { fingerprints: true },
-  ) {}
+  ) {
+    this.definedNames = options.definedNames && options.keepsParses !== true ? DefinedNames.fromEntries(options.definedNames) : undefined;
+  }
 
   first(job: FileJob): FirstPassReply {
     const timings = noTime();
@@ -241,6 +253,9 @@ export class FileWorker {
     const own = new WorkspaceIndex();
     own.updateFromEntries(job.display, entries);
     own.callGraph.adoptSource(job.display, script);
+    // A check's analysis lets each unit's models go once its rules walked them (findingsOnly): held here, they are
+    // kept for the second pass if the lookups say the file may need one.
+    const views = this.definedNames ? script.units.map((unit) => unit.views) : undefined;
     try {
       const analysis = analyzeText(text, { file: job.display, index: recording(job.display, undefined, () => '', lookups, own.callGraph), config: this.config, script, unitCache: false, findingsOnly: true });
       timings.analysisMs = analysis.analysisMs;
@@ -248,7 +263,19 @@ export class FileWorker {
     } catch (err) {
       analysisError = describeError(err); // analyzed again in the second pass, where the error is reported
     }
+    if (views && (result === undefined || lookups.some(([name]) => this.definedNames!.elsewhere(name, job.id)))) {
+      script.units.forEach((unit, i) => {
+        unit.views = views[i]!;
+      });
+      this.kept.set(job.id, { text, script });
+      return { id: job.id, kind: 'indexed', entries, result, analysisError, kept: true, timings };
+    }
     return { id: job.id, kind: 'indexed', entries, result, analysisError, timings };
+  }
+
+  /** Kept parses the second pass will not ask for (their first-pass results stand). */
+  forget(ids: readonly number[]): void {
+    for (const id of ids) this.kept.delete(id);
   }
 
   /** The complete index (definitions, keys, call graph), for the second pass. */

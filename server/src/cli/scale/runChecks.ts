@@ -53,7 +53,7 @@ export const PARALLEL_MIN_CORES = 3;
 /**
  * Above this much code a run (other than `--jobs 1`) does not keep every file's parse until its second pass, as
  * `--jobs 1` does (corpus-wide x1, 22 MB: 407 MB peak; x4, 88 MB: 1,071-1,228 MB), but analyzes each file as it parses it and
- * parses again only the files that depend on others (fileWork.ts): on 2 cores in the main thread alone, since
+ * keeps the parses of the files that may depend on others for the second pass (fileWork.ts, definedNames.ts): on 2 cores in the main thread alone, since
  * threads cost more CPU there than they save. x4, one after the other on a loaded machine: one thread 39.7 s of
  * CPU, 23.8 s of it on the main thread, 369 MB peak; two threads 59.9 s of CPU, 548 MB. Each thread warms up
  * the parser (first pass: 44.7 s against 31.3 s) and, in the second pass, builds the whole index and works out
@@ -68,7 +68,8 @@ export interface RunPlan {
   /**
    * Parse and index everything, then analyze everything against the whole index, each parse kept until then
    * (check.ts for `--jobs 1`, FileWorkOptions.keepsParses on threads and with `--cache`): fastest for what fits in
-   * memory. Without it each file is analyzed as it is parsed and parsed again only if it depends on other files.
+   * memory. Without it each file is analyzed as it is parsed, and only the parses of files that may depend on others
+   * are kept for the second pass (definedNames.ts; a file that does depend on others and was not kept is parsed again).
    */
   keepsParses: boolean;
 }
