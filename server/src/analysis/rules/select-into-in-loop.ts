@@ -12,6 +12,13 @@ import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
 
 const id = 'select-into-in-loop';
 
+/**
+ * `SELECT seq.NEXTVAL INTO v FROM dummy_ope`: only a sequence, from one table with no WHERE. A SELECT INTO without
+ * a WHERE that works reads a one-row table (with more rows it raises TOO_MANY_ROWS), a stand-in for DUAL, and the
+ * value does not come from the table: the same as from DUAL.
+ */
+const SEQUENCE_FROM_ONE_ROW = /^\s*SELECT\s+(?:[\w$#]+\s*\.\s*)?[\w$#]+\s*\.\s*(?:NEXTVAL|CURRVAL)\s+INTO\s+[\w$#.:]+\s+FROM\s+(?:[\w$#]+\s*\.\s*)?[\w$#]+\s*;?\s*$/i;
+
 export const selectIntoInLoop: Rule = {
   meta: {
     id,
@@ -43,7 +50,13 @@ export const selectIntoInLoop: Rule = {
         if (!loop || position.handler || position.statement?.statementKind !== 'sql') return;
         if (sql.sqlKind !== 'select' || sql.intoTargets.length === 0 || sql.bulkCollect) return;
         const fromDual = sql.tables.length > 0 && sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
+        const oneRowTable = !fromDual && sql.tables.length === 1
+          && SEQUENCE_FROM_ONE_ROW.test(context.textIn(sql.range).replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' '));
         if (fromDual) report(sql.range, 'SELECT', loop, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${dualAdvice}`, true);
+        else if (oneRowTable) {
+          report(sql.range, 'SELECT', loop, `SELECT ... INTO of a sequence from ${sql.tables[0]} (a one-row table standing in for DUAL: no WHERE) runs ${loop.estimate.text}: ` +
+            'each is a switch to SQL. Assign the sequence directly in PL/SQL (since 11g).', true);
+        }
         else report(sql.range, 'SELECT', loop, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
       },
       statement(statement, position) {
