@@ -9,6 +9,9 @@ import { readsOnlyDictionary } from '../semantic/dictionary.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { isQueryText, readsOnlyDual, SqlTextVariables, type KnownSqlText } from './support/dynamicSqlText.ts';
 import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
+import { partitionedEstimate } from './support/correlatedLoops.ts';
+import { severityForHeat } from './heat.ts';
+import type { Scope } from '../semantic/scope.ts';
 
 const id = 'select-into-in-loop';
 
@@ -34,13 +37,16 @@ export const selectIntoInLoop: Rule = {
     const opened = new CursorsOpenedInLoop();
     const reportedOpens = new Set<StatementNode>();
     // tables: what the query reads, when known; a lookup in the data dictionary is install-time metadata in a deployment script
-    const report = (range: Range, keyword: string, loop: LoopInfo, message: string, dual: boolean, tables?: readonly string[]) => {
+    const report = (range: Range, keyword: string, loop: LoopInfo, scope: Scope, message: string, dual: boolean, tables?: readonly string[]) => {
       const common = {
         loop: { estimate: loop.estimate, line: loop.statement.range.line },
         related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
         readsDictionary: tables !== undefined && readsOnlyDictionary(tables),
       };
-      context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + keyword.length }, message, dual ? { ...common, severity: 'info' } : common);
+      // an inner cursor loop that follows the outer row reads that row's part: a lookup per row of it is warm
+      const partitioned = dual ? undefined : partitionedEstimate(loop, scope, context.textIn);
+      context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + keyword.length }, message,
+        dual ? { ...common, severity: 'info' } : partitioned ? { ...common, severity: severityForHeat('warning', partitioned) } : common);
     };
     const dualAdvice = 'each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).';
     const queryAdvice = 'one query per iteration. Join it into the loop\'s query, or read the lookup once with BULK COLLECT.';
@@ -52,12 +58,12 @@ export const selectIntoInLoop: Rule = {
         const fromDual = sql.tables.length > 0 && sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
         const oneRowTable = !fromDual && sql.tables.length === 1
           && SEQUENCE_FROM_ONE_ROW.test(context.textIn(sql.range).replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' '));
-        if (fromDual) report(sql.range, 'SELECT', loop, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${dualAdvice}`, true);
+        if (fromDual) report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${dualAdvice}`, true);
         else if (oneRowTable) {
-          report(sql.range, 'SELECT', loop, `SELECT ... INTO of a sequence from ${sql.tables[0]} (a one-row table standing in for DUAL: no WHERE) runs ${loop.estimate.text}: ` +
+          report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO of a sequence from ${sql.tables[0]} (a one-row table standing in for DUAL: no WHERE) runs ${loop.estimate.text}: ` +
             'each is a switch to SQL. Assign the sequence directly in PL/SQL (since 11g).', true);
         }
-        else report(sql.range, 'SELECT', loop, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
+        else report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
       },
       statement(statement, position) {
         variables.note(statement, position);
@@ -70,7 +76,7 @@ export const selectIntoInLoop: Rule = {
           const known = variables.textOf(statement, position);
           if (!isQueryText(known)) return;
           const dual = readsOnlyDual(known!);
-          report(statement.range, 'EXECUTE IMMEDIATE', loop, `EXECUTE IMMEDIATE '${preview(known!)}' INTO runs ${loop.estimate.text}: ` +
+          report(statement.range, 'EXECUTE IMMEDIATE', loop, position.scope, `EXECUTE IMMEDIATE '${preview(known!)}' INTO runs ${loop.estimate.text}: ` +
             `${dual ? dualAdvice : queryAdvice}`, dual);
           return;
         }
@@ -79,7 +85,7 @@ export const selectIntoInLoop: Rule = {
           if (!open || reportedOpens.has(open.statement)) return;
           reportedOpens.add(open.statement);
           const dual = open.tables.length > 0 && open.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
-          report(open.statement.range, 'OPEN', loop, `Cursor ${statement.cursorName} is opened and fetched ${loop.estimate.text}: a single-row lookup through an explicit cursor, ` +
+          report(open.statement.range, 'OPEN', loop, position.scope, `Cursor ${statement.cursorName} is opened and fetched ${loop.estimate.text}: a single-row lookup through an explicit cursor, ` +
             `${dual ? dualAdvice : queryAdvice}`, dual, open.tables);
         }
       },
