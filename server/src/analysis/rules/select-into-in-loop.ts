@@ -49,6 +49,7 @@ export const selectIntoInLoop: Rule = {
         dual ? { ...common, severity: 'info' } : partitioned ? { ...common, severity: severityForHeat('warning', partitioned) } : common);
     };
     const dualAdvice = 'each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).';
+    const decodeAdvice = 'each is a switch to SQL. Assign it directly in PL/SQL, with DECODE written as a CASE expression (DECODE is SQL only).';
     const queryAdvice = 'one query per iteration. Join it into the loop\'s query, or read the lookup once with BULK COLLECT.';
     return {
       sql(sql, position) {
@@ -58,7 +59,11 @@ export const selectIntoInLoop: Rule = {
         const fromDual = sql.tables.length > 0 && sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
         const oneRowTable = !fromDual && sql.tables.length === 1
           && SEQUENCE_FROM_ONE_ROW.test(context.textIn(sql.range).replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' '));
-        if (fromDual) report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${dualAdvice}`, true);
+        if (fromDual) {
+          // DECODE is SQL only (PLS-00204 in a PL/SQL expression): the assignment needs a CASE
+          const decode = /\bDECODE\s*\(/i.test(context.textIn(sql.range).replace(/'(?:[^']|'')*'/g, "''"));
+          report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${decode ? decodeAdvice : dualAdvice}`, true);
+        }
         else if (oneRowTable) {
           report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO of a sequence from ${sql.tables[0]} (a one-row table standing in for DUAL: no WHERE) runs ${loop.estimate.text}: ` +
             'each is a switch to SQL. Assign the sequence directly in PL/SQL (since 11g).', true);
