@@ -11,6 +11,22 @@ function locksWorkItem(loop: LoopStatementNode, textIn: (range: LoopStatementNod
   return false;
 }
 
+/**
+ * A counter guard (`IF l_count >= 1000 THEN COMMIT; l_count := 0; END IF`): the loop sets the counter back to a
+ * literal, so the COMMIT runs once every N iterations, like a MOD guard. N is a literal of 2 or more.
+ */
+function counterGuard(conditions: readonly string[], loop: LoopStatementNode, textIn: (range: LoopStatementNode['range']) => string): string | undefined {
+  for (const condition of conditions) {
+    const match = /^\s*\(?\s*([A-Za-z][\w$#]*)\s*(>=|=|>)\s*(\d+)\s*\)?\s*$/.exec(condition);
+    if (!match || Number(match[3]) < 2) continue;
+    const counter = match[1]!.toUpperCase();
+    const resets = [...ownStatements(loop.statements)].some((s) => s.statementKind === 'assignment' && s.target?.toUpperCase() === counter
+      && /:=\s*\d+\s*;?\s*$/.test(textIn(s.range)));
+    if (resets) return condition.trim();
+  }
+  return undefined;
+}
+
 const WAIT = /\b(?:DBMS_LOCK|DBMS_SESSION)\s*\.\s*SLEEP\b|\bDBMS_ALERT\s*\.\s*WAIT/i;
 
 const id = 'commit-in-loop';
@@ -31,7 +47,9 @@ export const commitInLoop: Rule = {
         const loop = position.loop;
         if (!loop || sql.sqlKind !== 'commit' || position.statement?.statementKind !== 'sql') return;
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
-        const guard = position.conditions.find((c) => /\b(MOD|REMAINDER)\s*\(/i.test(c));
+        const guard = position.conditions.find((c) => /\b(MOD|REMAINDER)\s*\(/i.test(c)) ?? counterGuard(position.conditions, loop.statement, context.textIn);
+        // a bulk fetch loop commits once per batch of LIMIT rows: a log sync per batch, not per row
+        const batch = loop.source.kind === 'batches' && loop.source.size !== undefined && loop.source.size >= 100 && loop.depth === 1 ? loop.source : undefined;
         const common = { loop: { estimate: loop.estimate, line: loop.statement.range.line } };
         const rest = { line: sql.range.endLine, column: sql.range.endColumn, endLine: loop.statement.range.endLine, endColumn: loop.statement.range.endColumn };
         if (locksWorkItem(loop.statement, context.textIn)) {
@@ -40,6 +58,9 @@ export const commitInLoop: Rule = {
           context.report(range, `COMMIT before waiting for other sessions (${loop.estimate.text}): the work it publishes (jobs, queue entries) must be visible to them.`, { ...common, severity: 'info' });
         } else if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).length > 0) {
           context.report(range, 'COMMIT per batch of a batched set-based statement (the loop ends on SQL%ROWCOUNT): it limits the undo one huge statement would need. Keep batches large.', { ...common, severity: 'info' });
+        } else if (batch) {
+          context.report(range, `COMMIT once per batch of ${batch.size} rows fetched from ${batch.of} (BULK COLLECT ... LIMIT): one log sync per batch, not per row. ` +
+            'The open cursor still risks ORA-01555 across the commits, and a failure leaves the earlier batches committed.', { ...common, severity: 'info' });
         } else if (guard) {
           context.report(range, `COMMIT every few iterations (when ${guard}), ${loop.estimate.text}: fewer log syncs than per row, but the loop's cursor still risks ORA-01555 and a failure leaves half the work committed.`, { ...common, severity: 'info' });
         } else {

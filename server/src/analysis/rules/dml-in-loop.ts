@@ -2,6 +2,9 @@
 import type { LoopInfo } from '../semantic/walk.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { batchedStatements } from './support/batchedDml.ts';
+import { partitionedEstimate } from './support/correlatedLoops.ts';
+import { severityForHeat } from './heat.ts';
+import type { Scope } from '../semantic/scope.ts';
 
 const id = 'dml-in-loop';
 const DML = new Set(['insert', 'update', 'delete', 'merge']);
@@ -26,11 +29,14 @@ export const dmlInLoop: Rule = {
     docPath: docPathOf(id),
   },
   create(context) {
-    const report = (kind: string, range: { line: number; column: number }, loop: LoopInfo) => {
+    const report = (kind: string, range: { line: number; column: number }, loop: LoopInfo, scope: Scope) => {
+      // an inner cursor loop that follows the outer row reads that row's part: rows of it per outer row are warm
+      const partitioned = partitionedEstimate(loop, scope, context.textIn);
       context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + kind.length },
         `${kind} runs ${loop.estimate.text}: each execution is a switch from PL/SQL to SQL. ${remedyIn(loop)}`, {
           loop: { estimate: loop.estimate, line: loop.statement.range.line },
           related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+          ...(partitioned ? { severity: severityForHeat('warning', partitioned) } : {}),
         });
     };
     return {
@@ -47,13 +53,13 @@ export const dmlInLoop: Rule = {
             });
           return;
         }
-        report(sql.sqlKind.toUpperCase(), sql.range, loop);
+        report(sql.sqlKind.toUpperCase(), sql.range, loop, position.scope);
       },
       statement(statement, position) {
         const loop = position.loop;
         if (!loop || position.handler || statement.statementKind !== 'execute-immediate' || !statement.literalText) return;
         const kind = /^\s*(insert|update|delete|merge)\b/i.exec(statement.literalText)?.[1];
-        if (kind) report(`EXECUTE IMMEDIATE ${kind.toUpperCase()}`, statement.range, loop);
+        if (kind) report(`EXECUTE IMMEDIATE ${kind.toUpperCase()}`, statement.range, loop, position.scope);
       },
     };
   },

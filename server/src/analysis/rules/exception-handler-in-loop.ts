@@ -3,29 +3,110 @@
  * error message file (oraus.msb) twice; 10,000 iterations took 12.5 s (seed 001). Worst when the handler
  * catches NO_DATA_FOUND/TOO_MANY_ROWS/OTHERS around a SELECT INTO: that exception is raised in normal flow.
  */
-import type { SimpleStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
+import type { LoopStatementNode, SimpleStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
 import { alwaysLeaves } from '../semantic/leaves.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { severityForHeat } from './heat.ts';
-import { assignsDdl, dynamicSqlLiteral, isSingleRowAggregate, runsDynamicDdl } from './support/sqlShapes.ts';
+import { ownStatements } from './support/batchedDml.ts';
+import { assignsDdl, dynamicSqlLiteral, isSingleRowAggregate, runsDynamicDdl, selectsOneRowFromDual } from './support/sqlShapes.ts';
 
 const id = 'exception-handler-in-loop';
 const NORMAL_FLOW_EXCEPTIONS = new Set(['NO_DATA_FOUND', 'TOO_MANY_ROWS', 'OTHERS']);
 
 /**
  * The SELECT INTO statements of a block (through IF and CASE) that can raise NO_DATA_FOUND or TOO_MANY_ROWS:
- * an aggregate without GROUP BY (`SELECT COUNT(*) INTO`) always returns one row, so it cannot.
+ * an aggregate without GROUP BY (`SELECT COUNT(*) INTO`) and a select from DUAL alone (no WHERE of its own)
+ * always return one row, so they cannot.
  */
 function raisingSelectInto(statements: readonly StatementNode[], textOf: (s: StatementNode) => string): boolean {
   for (const statement of statements) {
     if (statement.statementKind === 'sql' && statement.sql.sqlKind === 'select' && statement.sql.intoTargets.length > 0 && !statement.sql.bulkCollect) {
-      if (!isSingleRowAggregate(textOf(statement))) return true;
+      const text = textOf(statement);
+      if (!isSingleRowAggregate(text) && !selectsOneRowFromDual(text)) return true;
     }
     if ((statement.statementKind === 'if' || statement.statementKind === 'case') && statement.branches.some((b) => raisingSelectInto(b.statements, textOf))) return true;
     if (statement.statementKind === 'execute-immediate' && statement.hasInto && !statement.bulkCollect) {
       const literal = dynamicSqlLiteral(textOf(statement));
       if (literal === undefined || !isSingleRowAggregate(literal)) return true;
     }
+  }
+  return false;
+}
+
+/** The parts of a condition joined by AND at its top level; undefined when an OR joins them (then no part decides alone). */
+function conjuncts(condition: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const text = condition.replace(/'(?:[^']|'')*'/g, (m) => '_'.repeat(m.length));
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && /[Aa]/.test(c) && /^AND\b/i.test(text.slice(i)) && (i === 0 || /\s|\)/.test(text[i - 1]!))) {
+      parts.push(condition.slice(start, i));
+      start = i + 3;
+    } else if (depth === 0 && /[Oo]/.test(c) && /^OR\b/i.test(text.slice(i)) && (i === 0 || /\s|\)/.test(text[i - 1]!))) return undefined;
+  }
+  parts.push(condition.slice(start));
+  return parts.map((p) => unwrap(p.trim()));
+}
+
+/** `(x)` -> `x`, as often as the whole text is wrapped. */
+function unwrap(text: string): string {
+  for (;;) {
+    if (!text.startsWith('(') || !text.endsWith(')')) return text;
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '(') depth++;
+      else if (text[i] === ')' && --depth === 0 && i < text.length - 1) return text;
+    }
+    text = text.slice(1, -1).trim();
+  }
+}
+
+const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toUpperCase() === b.replace(/\s+/g, ' ').trim().toUpperCase();
+
+/**
+ * Whether the value the handler gives a flag makes the test stop the loop: a WHILE conjunct the loop goes on
+ * under (`flag = 0`, `flag IS NULL`, `NOT flag`, `flag`) that the new value breaks, or an EXIT WHEN the new value
+ * meets (`flag = 1`, `flag`, `flag IS NOT NULL`). Literal values only, compared as written.
+ */
+function stopsOn(test: string, flag: string, value: string, goesOn: boolean): boolean {
+  const name = flag.replace(/[$.]/g, (c) => `\\${c}`);
+  const literal = (v: string) => /^(?:-?\d+(?:\.\d+)?|'(?:[^']|'')*'|TRUE|FALSE|NULL)$/i.test(v.trim());
+  if (new RegExp(`^${name}$`, 'i').test(test)) return same(value, goesOn ? 'FALSE' : 'TRUE');
+  if (new RegExp(`^NOT\\s+${name}$`, 'i').test(test)) return same(value, goesOn ? 'TRUE' : 'FALSE');
+  if (new RegExp(`^${name}\\s+IS\\s+NULL$`, 'i').test(test)) return goesOn ? !same(value, 'NULL') : same(value, 'NULL');
+  if (new RegExp(`^${name}\\s+IS\\s+NOT\\s+NULL$`, 'i').test(test)) return goesOn ? same(value, 'NULL') : !same(value, 'NULL');
+  const match = new RegExp(`^${name}\\s*(=|<>|!=|\\^=)\\s*(.+)$`, 'i').exec(test);
+  if (!match || !literal(match[2]!)) return false;
+  const equal = match[1] === '=';
+  // the loop goes on while flag = L: any other value stops it (a literal, or a name: the handler stores a found key)
+  if (goesOn) return equal ? !same(value, match[2]!) && !same(value, 'NULL') : same(value, match[2]!);
+  return equal ? same(value, match[2]!) : literal(value) && !same(value, match[2]!);
+}
+
+/**
+ * A handler that sets a flag the loop tests to stop (`WHILE i <= n AND l_found = 0 LOOP ... EXCEPTION WHEN
+ * NO_DATA_FOUND THEN l_found := i;`): the first exception ends the loop, so it is raised at most once per run of
+ * the loop, like a handler that exits. Nothing else in the loop's own statements may set the flag back.
+ */
+function setsStopFlag(handlerStatements: readonly StatementNode[], loop: LoopStatementNode, textOf: (s: StatementNode) => string): boolean {
+  if (loop.loopKind !== 'while' && loop.loopKind !== 'basic') return false;
+  const own = [...ownStatements(loop.statements)];
+  const exits = own.filter((s) => s.statementKind === 'exit' && s.conditional)
+    .map((s) => /\bWHEN\b([\s\S]*?);?\s*$/i.exec(textOf(s))?.[1]?.trim() ?? '')
+    .filter((c) => c !== '');
+  const whileParts = loop.loopKind === 'while' ? conjuncts(loop.header) ?? [] : [];
+  for (const statement of handlerStatements) {
+    if (statement.statementKind !== 'assignment' || !statement.target || !/^[A-Za-z][\w$#]*$/.test(statement.target)) continue;
+    const flag = statement.target;
+    const value = /:=\s*([\s\S]*?);?\s*$/.exec(textOf(statement))?.[1]?.trim();
+    if (!value || new RegExp(`(?<![\\w$#.])${flag.replace(/[$]/g, '\\$')}(?![\\w$#])`, 'i').test(value)) continue;
+    if (own.some((s) => s.statementKind === 'assignment' && s.target?.toUpperCase() === flag.toUpperCase())) continue;
+    if (whileParts.some((part) => stopsOn(part, flag, value, true))) return true;
+    if (exits.some((exit) => (conjuncts(exit) ?? [exit]).length === 1 && stopsOn(unwrap(exit), flag, value, false))) return true;
   }
   return false;
 }
@@ -49,7 +130,9 @@ export const exceptionHandlerInLoop: Rule = {
         // A handler that ends the loop (RAISE, RETURN, EXIT, a call that always raises) runs at most once per
         // run of the loop, not once per iteration: no loop cost.
         const raising = (statement: SimpleStatementNode) => context.callAlwaysRaises(statement, position.scope);
-        const staying = block.exceptionHandlers.filter((h) => !alwaysLeaves(h.statements, position.caught ? 'loop-caught' : 'loop', raising));
+        // A handler that sets the flag the loop stops on ends it too: raised once, at the iteration that stops it.
+        const staying = block.exceptionHandlers.filter((h) => !alwaysLeaves(h.statements, position.caught ? 'loop-caught' : 'loop', raising)
+          && !(loop.statement.statementKind === 'loop' && !loop.rowContext && setsStopFlag(h.statements, loop.statement, textOf)));
         if (staying.length === 0) return;
         const caught = staying.flatMap((h) => h.exceptions);
         const normalFlow = caught.filter((e) => NORMAL_FLOW_EXCEPTIONS.has(e));

@@ -9,8 +9,18 @@ import { readsOnlyDictionary } from '../semantic/dictionary.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { isQueryText, readsOnlyDual, SqlTextVariables, type KnownSqlText } from './support/dynamicSqlText.ts';
 import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
+import { partitionedEstimate } from './support/correlatedLoops.ts';
+import { severityForHeat } from './heat.ts';
+import type { Scope } from '../semantic/scope.ts';
 
 const id = 'select-into-in-loop';
+
+/**
+ * `SELECT seq.NEXTVAL INTO v FROM dummy_ope`: only a sequence, from one table with no WHERE. A SELECT INTO without
+ * a WHERE that works reads a one-row table (with more rows it raises TOO_MANY_ROWS), a stand-in for DUAL, and the
+ * value does not come from the table: the same as from DUAL.
+ */
+const SEQUENCE_FROM_ONE_ROW = /^\s*SELECT\s+(?:[\w$#]+\s*\.\s*)?[\w$#]+\s*\.\s*(?:NEXTVAL|CURRVAL)\s+INTO\s+[\w$#.:]+\s+FROM\s+(?:[\w$#]+\s*\.\s*)?[\w$#]+\s*;?\s*$/i;
 
 export const selectIntoInLoop: Rule = {
   meta: {
@@ -27,15 +37,19 @@ export const selectIntoInLoop: Rule = {
     const opened = new CursorsOpenedInLoop();
     const reportedOpens = new Set<StatementNode>();
     // tables: what the query reads, when known; a lookup in the data dictionary is install-time metadata in a deployment script
-    const report = (range: Range, keyword: string, loop: LoopInfo, message: string, dual: boolean, tables?: readonly string[]) => {
+    const report = (range: Range, keyword: string, loop: LoopInfo, scope: Scope, message: string, dual: boolean, tables?: readonly string[]) => {
       const common = {
         loop: { estimate: loop.estimate, line: loop.statement.range.line },
         related: [{ range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
         readsDictionary: tables !== undefined && readsOnlyDictionary(tables),
       };
-      context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + keyword.length }, message, dual ? { ...common, severity: 'info' } : common);
+      // an inner cursor loop that follows the outer row reads that row's part: a lookup per row of it is warm
+      const partitioned = dual ? undefined : partitionedEstimate(loop, scope, context.textIn);
+      context.report({ line: range.line, column: range.column, endLine: range.line, endColumn: range.column + keyword.length }, message,
+        dual ? { ...common, severity: 'info' } : partitioned ? { ...common, severity: severityForHeat('warning', partitioned) } : common);
     };
     const dualAdvice = 'each is a switch to SQL. Assign the expression directly in PL/SQL (sequences too, since 11g).';
+    const decodeAdvice = 'each is a switch to SQL. Assign it directly in PL/SQL, with DECODE written as a CASE expression (DECODE is SQL only).';
     const queryAdvice = 'one query per iteration. Join it into the loop\'s query, or read the lookup once with BULK COLLECT.';
     return {
       sql(sql, position) {
@@ -43,8 +57,18 @@ export const selectIntoInLoop: Rule = {
         if (!loop || position.handler || position.statement?.statementKind !== 'sql') return;
         if (sql.sqlKind !== 'select' || sql.intoTargets.length === 0 || sql.bulkCollect) return;
         const fromDual = sql.tables.length > 0 && sql.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
-        if (fromDual) report(sql.range, 'SELECT', loop, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${dualAdvice}`, true);
-        else report(sql.range, 'SELECT', loop, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
+        const oneRowTable = !fromDual && sql.tables.length === 1
+          && SEQUENCE_FROM_ONE_ROW.test(context.textIn(sql.range).replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, ' '));
+        if (fromDual) {
+          // DECODE is SQL only (PLS-00204 in a PL/SQL expression): the assignment needs a CASE
+          const decode = /\bDECODE\s*\(/i.test(context.textIn(sql.range).replace(/'(?:[^']|'')*'/g, "''"));
+          report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO from DUAL runs ${loop.estimate.text}: ${decode ? decodeAdvice : dualAdvice}`, true);
+        }
+        else if (oneRowTable) {
+          report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO of a sequence from ${sql.tables[0]} (a one-row table standing in for DUAL: no WHERE) runs ${loop.estimate.text}: ` +
+            'each is a switch to SQL. Assign the sequence directly in PL/SQL (since 11g).', true);
+        }
+        else report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
       },
       statement(statement, position) {
         variables.note(statement, position);
@@ -57,7 +81,7 @@ export const selectIntoInLoop: Rule = {
           const known = variables.textOf(statement, position);
           if (!isQueryText(known)) return;
           const dual = readsOnlyDual(known!);
-          report(statement.range, 'EXECUTE IMMEDIATE', loop, `EXECUTE IMMEDIATE '${preview(known!)}' INTO runs ${loop.estimate.text}: ` +
+          report(statement.range, 'EXECUTE IMMEDIATE', loop, position.scope, `EXECUTE IMMEDIATE '${preview(known!)}' INTO runs ${loop.estimate.text}: ` +
             `${dual ? dualAdvice : queryAdvice}`, dual);
           return;
         }
@@ -66,7 +90,7 @@ export const selectIntoInLoop: Rule = {
           if (!open || reportedOpens.has(open.statement)) return;
           reportedOpens.add(open.statement);
           const dual = open.tables.length > 0 && open.tables.every((t) => t === 'DUAL' || t === 'SYS.DUAL');
-          report(open.statement.range, 'OPEN', loop, `Cursor ${statement.cursorName} is opened and fetched ${loop.estimate.text}: a single-row lookup through an explicit cursor, ` +
+          report(open.statement.range, 'OPEN', loop, position.scope, `Cursor ${statement.cursorName} is opened and fetched ${loop.estimate.text}: a single-row lookup through an explicit cursor, ` +
             `${dual ? dualAdvice : queryAdvice}`, dual, open.tables);
         }
       },

@@ -18,6 +18,22 @@ export function isSingleRowAggregate(selectText: string): boolean {
   return splitAtTopLevelCommas(match[1]!).every((item) => AGGREGATE.test(item.trim()));
 }
 
+/**
+ * `SELECT ... INTO v FROM dual` with no WHERE, CONNECT BY or GROUP BY of its own (subqueries in the select list
+ * do not count: `SELECT CASE WHEN EXISTS (SELECT ... WHERE ...) THEN 1 ELSE 0 END INTO v FROM dual`): DUAL has one
+ * row, so exactly one row comes back and NO_DATA_FOUND or TOO_MANY_ROWS is never raised.
+ */
+export function selectsOneRowFromDual(selectText: string): boolean {
+  let text = selectText.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/--[^\n]*/g, ' ').replace(/'(?:[^']|'')*'/g, "''");
+  // the top level only: every parenthesised part (subqueries, arguments) becomes one token
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text.replace(/\([^()]*\)/g, '0');
+  }
+  if (!/^\s*SELECT\b[\s\S]*\bINTO\b[\s\S]*\bFROM\s+(?:SYS\s*\.\s*)?DUAL(?:\s+[A-Za-z][\w$#]*)?\s*;?\s*$/i.test(text)) return false;
+  return !/\b(?:WHERE|CONNECT|START\s+WITH|GROUP|HAVING|UNION|INTERSECT|MINUS|EXCEPT|MODEL|BULK)\b/i.test(text);
+}
+
 /** The SQL of `EXECUTE IMMEDIATE '...'` / `q'{...}'` as written, when it starts with a literal. */
 export function dynamicSqlLiteral(statementText: string): string | undefined {
   const match = /^\s*EXECUTE\s+IMMEDIATE\s+\(?\s*(?:(?:n?q)'(.)|')/i.exec(statementText);

@@ -1,0 +1,83 @@
+/**
+ * The wording of findings changed by the reading of unseen code (test/ruling/unseen-reading.md): the fixture
+ * harness checks rule, line and severity; these check what the message tells the reader to do.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeProject } from '../../server/src/analysis/analyzeProject.ts';
+
+function messages(text: string, rule: string): string[] {
+  const entry = analyzeProject([{ file: 'unseen.sql', text }]).results[0]!;
+  assert.ok('result' in entry, String((entry as { error?: unknown }).error));
+  return entry.result.findings.filter((f) => f.rule === rule).map((f) => `${f.line} ${f.severity} ${f.message}`);
+}
+
+test('DECODE from DUAL in a loop: the advice names CASE (DECODE is SQL only)', () => {
+  const found = messages(`create or replace function f(p in sys.odcivarchar2list) return varchar2 as
+  l_sep varchar2(2);
+begin
+  for i in 1 .. p.count loop
+    select decode(i, 1, '', ', ') into l_sep from dual;
+    select to_char(i) into l_sep from dual;
+  end loop;
+  return l_sep;
+end f;
+/
+`, 'select-into-in-loop');
+  assert.equal(found.length, 2);
+  assert.match(found[0]!, /^5 info .*DECODE written as a CASE expression \(DECODE is SQL only\)/);
+  assert.match(found[1]!, /^6 info .*Assign the expression directly in PL\/SQL/);
+});
+
+test('a sequence from a one-row stand-in for DUAL says so and advises the assignment', () => {
+  const found = messages(`create or replace trigger t_bi before insert on t for each row
+declare
+  l_id number;
+begin
+  select t_seq.nextval into l_id from dummy_ope;
+  :new.id := l_id;
+end;
+/
+`, 'select-into-in-loop');
+  assert.deepEqual(found, ['5 info SELECT ... INTO of a sequence from DUMMY_OPE (a one-row table standing in for DUAL: no WHERE) runs once per row of the triggering statement: each is a switch to SQL. Assign the sequence directly in PL/SQL (since 11g).']);
+});
+
+test('COMMIT under a counter guard and per bulk batch: the message gives the guard and the batch size', () => {
+  const found = messages(`create or replace procedure p as
+  cursor c is select id from t;
+  type t_ids is table of number;
+  l_ids t_ids;
+  n pls_integer := 0;
+begin
+  for r in c loop
+    delete from t2 where id = r.id;
+    n := n + 1;
+    if n >= 1000 then
+      commit;
+      n := 0;
+    end if;
+  end loop;
+  open c;
+  loop
+    fetch c bulk collect into l_ids limit 2000;
+    exit when l_ids.count = 0;
+    forall i in 1 .. l_ids.count delete from t3 where id = l_ids(i);
+    commit;
+  end loop;
+  close c;
+end p;
+/
+`, 'commit-in-loop');
+  assert.equal(found.length, 2);
+  assert.match(found[0]!, /^11 info COMMIT every few iterations \(when n >= 1000\), once per row of cursor C:/);
+  assert.match(found[1]!, /^20 info COMMIT once per batch of 2000 rows fetched from cursor C \(BULK COLLECT \.\.\. LIMIT\): one log sync per batch, not per row\./);
+});
+
+test('a level lowered and restored later in the script: the message says the script recompiles the unit', () => {
+  const found = messages(`alter procedure p compile plsql_optimize_level=1;
+alter procedure p compile plsql_optimize_level=2;
+`, 'optimizer-level-lowered');
+  assert.equal(found.length, 1);
+  // the role of the file (a deployment script) may follow in parentheses
+  assert.match(found[0]!, /^1 info PLSQL_OPTIMIZE_LEVEL = 1 in the script, but the script recompiles p at level 2 or 3 further on \(it compares optimizer levels\): nothing is left compiled without the optimizer\./);
+});
