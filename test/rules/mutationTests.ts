@@ -50,6 +50,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/unitRelease.test.ts': () => import('../analysis/unitRelease.test.ts'),
   'analysis/whereDmlRuns.test.ts': () => import('../analysis/whereDmlRuns.test.ts'),
   'analysis/workspaceIndex.test.ts': () => import('../analysis/workspaceIndex.test.ts'),
+  'analysis/workspaceIndexRound11.test.ts': () => import('../analysis/workspaceIndexRound11.test.ts'),
   'cli/config.test.ts': () => import('../cli/config.test.ts'),
   'cli/configProblems.test.ts': () => import('../cli/configProblems.test.ts'),
   'cli/suppressions.test.ts': () => import('../cli/suppressions.test.ts'),
