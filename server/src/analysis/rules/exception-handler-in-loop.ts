@@ -93,7 +93,7 @@ function stopsOn(test: string, flag: string, value: string, goesOn: boolean): bo
  * the loop, like a handler that exits. Nothing else in the loop's own statements may set the flag back.
  */
 function setsStopFlag(handlerStatements: readonly StatementNode[], loop: LoopStatementNode, textOf: (s: StatementNode) => string): boolean {
-  if (loop.loopKind !== 'while' && loop.loopKind !== 'basic') return false;
+  // (an EXIT WHEN ends a FOR loop as it ends a basic one)
   const own = [...ownStatements(loop.statements)];
   const exits = own.filter((s) => s.statementKind === 'exit' && s.conditional)
     .map((s) => /\bWHEN\b([\s\S]*?);?\s*$/i.exec(textOf(s))?.[1]?.trim() ?? '')
