@@ -20,6 +20,8 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/sqlShapes.test.ts': () => import('./sqlShapes.test.ts'),
   'rules/registry.test.ts': () => import('./registry.test.ts'),
   'rules/declaredTypes.test.ts': () => import('./declaredTypes.test.ts'),
+  'rules/unseenMessages.test.ts': () => import('./unseenMessages.test.ts'),
+  'rules/rulesRound11.test.ts': () => import('./rulesRound11.test.ts'),
   'analysis/analyzeProject.test.ts': () => import('../analysis/analyzeProject.test.ts'),
   'analysis/analyzeRound10.test.ts': () => import('../analysis/analyzeRound10.test.ts'),
   'analysis/analyzeRound10c.test.ts': () => import('../analysis/analyzeRound10c.test.ts'),

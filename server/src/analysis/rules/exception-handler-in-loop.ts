@@ -90,21 +90,21 @@ function stopsOn(test: string, flag: string, value: string, goesOn: boolean): bo
 /**
  * A handler that sets a flag the loop tests to stop (`WHILE i <= n AND l_found = 0 LOOP ... EXCEPTION WHEN
  * NO_DATA_FOUND THEN l_found := i;`): the first exception ends the loop, so it is raised at most once per run of
- * the loop, like a handler that exits. Nothing else in the loop's own statements may set the flag back.
+ * the loop, like a handler that exits. Nothing else in the loop's own statements may set the flag (or its record) back.
  */
 function setsStopFlag(handlerStatements: readonly StatementNode[], loop: LoopStatementNode, textOf: (s: StatementNode) => string): boolean {
-  if (loop.loopKind !== 'while' && loop.loopKind !== 'basic') return false;
+  // (an EXIT WHEN ends a FOR loop as it ends a basic one)
   const own = [...ownStatements(loop.statements)];
   const exits = own.filter((s) => s.statementKind === 'exit' && s.conditional)
     .map((s) => /\bWHEN\b([\s\S]*?);?\s*$/i.exec(textOf(s))?.[1]?.trim() ?? '')
     .filter((c) => c !== '');
   const whileParts = loop.loopKind === 'while' ? conjuncts(loop.header) ?? [] : [];
   for (const statement of handlerStatements) {
-    if (statement.statementKind !== 'assignment' || !statement.target || !/^[A-Za-z][\w$#]*$/.test(statement.target)) continue;
+    if (statement.statementKind !== 'assignment' || !statement.target || !/^[A-Za-z][\w$#]*(?:\.[A-Za-z][\w$#]*)?$/.test(statement.target)) continue;
     const flag = statement.target;
     const value = /:=\s*([\s\S]*?);?\s*$/.exec(textOf(statement))?.[1]?.trim();
-    if (!value || new RegExp(`(?<![\\w$#.])${flag.replace(/[$]/g, '\\$')}(?![\\w$#])`, 'i').test(value)) continue;
-    if (own.some((s) => s.statementKind === 'assignment' && s.target?.toUpperCase() === flag.toUpperCase())) continue;
+    if (!value || new RegExp(`(?<![\\w$#.])${flag.replace(/[$.]/g, (c) => `\\${c}`)}(?![\\w$#])`, 'i').test(value)) continue;
+    if (own.some((s) => s.statementKind === 'assignment' && [flag, flag.replace(/\..*$/, '')].some((f) => s.target?.toUpperCase() === f.toUpperCase()))) continue;
     if (whileParts.some((part) => stopsOn(part, flag, value, true))) return true;
     if (exits.some((exit) => (conjuncts(exit) ?? [exit]).length === 1 && stopsOn(unwrap(exit), flag, value, false))) return true;
   }

@@ -25,8 +25,8 @@ function mentions(text: string, names: ReadonlySet<string>): boolean {
 
 /**
  * The names whose value changes with each iteration of a loop: its iterators (the record or index), and the
- * variables its own statements set from them (`l_dept := d.dept_id;`, `SELECT id INTO l_id ... WHERE key = d.key`,
- * a collection BULK COLLECTed with them). In a row trigger, :NEW and :OLD.
+ * variables and record fields its statements set from them (`l_dept := d.dept_id;`, `SELECT id INTO l_id ... WHERE
+ * key = d.key`, `INSERT ... RETURNING id INTO l_id`, a collection BULK COLLECTed with them). In a trigger, :NEW, :OLD.
  */
 function iterationNames(loop: LoopInfo, textIn: TextIn, names: Set<string>): void {
   if (loop.rowContext) {
@@ -38,12 +38,12 @@ function iterationNames(loop: LoopInfo, textIn: TextIn, names: Set<string>): voi
   // twice: a variable set from one that was set from the record
   for (let pass = 0; pass < 2; pass++) {
     for (const statement of own) {
-      if (statement.statementKind === 'assignment' && statement.target && /^[A-Za-z][\w$#]*$/.test(statement.target)) {
+      if (statement.statementKind === 'assignment' && statement.target && /^[A-Za-z][\w$#]*(?:\.[A-Za-z][\w$#]*)?$/.test(statement.target)) {
         const value = /:=([\s\S]*)$/.exec(textIn(statement.range))?.[1] ?? '';
         if (mentions(value, names)) names.add(statement.target.toUpperCase());
-      } else if (statement.statementKind === 'sql' && statement.sql.sqlKind === 'select' && statement.sql.intoTargets.length > 0
+      } else if (statement.statementKind === 'sql' && statement.sql.intoTargets.length > 0
         && mentions(textIn(statement.range), names)) {
-        for (const target of statement.sql.intoTargets) if (/^[A-Za-z][\w$#]*$/.test(target)) names.add(target.toUpperCase());
+        for (const target of statement.sql.intoTargets) if (/^[A-Za-z][\w$#]*(?:\.[A-Za-z][\w$#]*)?$/.test(target)) names.add(target.toUpperCase());
       }
     }
   }
