@@ -40,6 +40,8 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/itemMoveResults.test.ts': () => import('../analysis/itemMoveResults.test.ts'),
   'analysis/itemMoveReads.test.ts': () => import('../analysis/itemMoveReads.test.ts'),
   'analysis/itemMoveShared.test.ts': () => import('../analysis/itemMoveShared.test.ts'),
+  'analysis/itemMoveRound11.test.ts': () => import('../analysis/itemMoveRound11.test.ts'),
+  'analysis/lineStartsAfterEdit.test.ts': () => import('../analysis/lineStartsAfterEdit.test.ts'),
   'analysis/itemRecording.test.ts': () => import('../analysis/itemRecording.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),
