@@ -6,6 +6,10 @@
 import json, subprocess, sys
 report, sub, lo, hi = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 tests = sys.argv[5:]
+# mutators whose replacement is an expression (never a statement, a block or a declaration)
+EXPRESSION_MUTATORS = {'LogicalOperator', 'ConditionalExpression', 'EqualityOperator', 'ArithmeticOperator',
+                       'BooleanLiteral', 'UnaryOperator', 'OptionalChaining', 'MethodExpression', 'ArrayDeclaration',
+                       'ObjectLiteral', 'Regex'}
 r = json.load(open(report))
 for path, v in r['files'].items():
     if sub not in path: continue
@@ -18,7 +22,12 @@ for path, v in r['files'].items():
         if m['status'] not in ('Survived', 'NoCoverage'): continue
         s = m['location']['start']; e = m['location']['end']
         if not (lo <= s['line'] <= hi): continue
-        mutated = src[:off(s)] + m['replacement'] + src[off(e):]
+        # Stryker replaces a syntax node: `a && b` in `a && b && c` mutated to `a || b` is `(a || b) && c`. Pasted as
+        # text it would read `a || (b && c)`, another mutant; an expression's replacement goes in parentheses.
+        replacement = m['replacement']
+        if m['mutatorName'] in EXPRESSION_MUTATORS:
+            replacement = f'({replacement})'
+        mutated = src[:off(s)] + replacement + src[off(e):]
         open(path, 'w').write(mutated)
         try:
             res = subprocess.run(['node', '--import', 'tsx', '--test', *tests], capture_output=True, text=True, timeout=300)
