@@ -5,23 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
-import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { ItemCache } from '../../server/src/analysis/itemCache.ts';
 import type { Rule } from '../../server/src/analysis/rules/rule.ts';
 import type { SourceRange } from '../../server/src/syntax/finding.ts';
-
-function indexOf(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
-  for (const [file, text] of Object.entries(files)) index.update(file, text);
-  return index;
-}
-
-/** `rule@line:severity` of the findings of the rules named (all when none is). */
-function findingsOf(text: string, file: string, index: WorkspaceIndex, ...rules: string[]): string[] {
-  return analyzeText(text, { file, index }).findings
-    .filter((f) => rules.length === 0 || rules.includes(f.rule))
-    .map((f) => `${f.rule}@${f.line}:${f.severity}`);
-}
+import { indexOf, findingsOf } from './indexOf.ts';
 
 const range = (line: number, column: number, endLine: number, endColumn: number): SourceRange => ({ line, column, endLine, endColumn });
 

@@ -1,13 +1,7 @@
 /** The workspace call graph: facts per subprogram, chains across files, and recursion that ends. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
-
-function indexOf(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
-  for (const [file, text] of Object.entries(files)) index.update(file, text);
-  return index;
-}
+import { indexOf } from './indexOf.ts';
 
 test('call graph: facts of each subprogram and the shortest chain to SQL across three files', () => {
   const index = indexOf({

@@ -8,12 +8,7 @@ import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import type { CallGraph, Fact, SubprogramFacts } from '../../server/src/analysis/index/callGraph.ts';
 import { WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
-
-function indexOf(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
-  for (const [file, text] of Object.entries(files)) index.update(file, text);
-  return index;
-}
+import { indexOf } from './indexOf.ts';
 
 function factsNamed(index: WorkspaceIndex, name: string): SubprogramFacts {
   const facts = index.callGraph.factsOfDefinition(index.definitions(name)[0]!)[0];

@@ -9,12 +9,7 @@ import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import type { CallGraph, Fact, SubprogramFacts } from '../../server/src/analysis/index/callGraph.ts';
 import { definitionsOfScript, WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
-
-function indexOf(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
-  for (const [file, text] of Object.entries(files)) index.update(file, text);
-  return index;
-}
+import { indexOf } from './indexOf.ts';
 
 /** The overlay the analysis of `text` as `file` uses (the index still holds the file's previous text). */
 function overlayOf(index: WorkspaceIndex, file: string, text: string): CallGraph {

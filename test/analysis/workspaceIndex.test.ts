@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { entriesOfScript, WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
+import { indexOf } from './indexOf.ts';
 
 const SPEC = `create or replace package app.billing as
   cursor c_open is select id from invoices where status = 'OPEN';
@@ -65,12 +66,6 @@ begin
 end write_rows;
 /
 `;
-
-function indexOf(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
-  for (const [file, text] of Object.entries(files)) index.update(file, text);
-  return index;
-}
 
 const where = (refs: { file: string; range: { line: number } }[]) => refs.map((r) => `${r.file}:${r.range.line}`).sort();
 

@@ -8,24 +8,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeText } from '../../server/src/analysis/analyze.ts';
 import { entriesOfScript, WorkspaceIndex } from '../../server/src/analysis/index/workspaceIndex.ts';
 import { parseScript } from '../../server/src/syntax/parseScript.ts';
 import { workspaceSymbols } from '../../server/src/lsp/features/symbols.ts';
 import { OpenDocument } from './openDocument.ts';
-
-function indexOf(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
-  for (const [file, text] of Object.entries(files)) index.update(file, text);
-  return index;
-}
-
-/** `rule@line:severity` of the findings of the rules named (all when none is). */
-function findingsOf(text: string, file: string, index: WorkspaceIndex, ...rules: string[]): string[] {
-  return analyzeText(text, { file, index }).findings
-    .filter((f) => rules.length === 0 || rules.includes(f.rule))
-    .map((f) => `${f.rule}@${f.line}:${f.severity}`);
-}
+import { indexOf, findingsOf } from './indexOf.ts';
 
 const procedure = (name: string, body = 'null;') => `create or replace procedure ${name} as\nbegin\n  ${body}\nend ${name};\n/\n`;
 const filesOf = (index: WorkspaceIndex, name: string) => index.definitions(name).map((d) => d.file);
