@@ -22,6 +22,8 @@ test('known counts (fixed in round 12): EXTEND adds an element, LAST overwrites 
   // a quote inside a q-quoted literal does not end it (nor does the comma after it belong to it)
   assert.deepEqual(over(` := t_vals(q'[it's]', 'b')`), about(2));
   assert.deepEqual(over(` := t_vals(nq'{a'b}', Q'!x!', 'c')`), about(3));
+  assert.deepEqual(over(` := t_vals('a', 'b', 'c', q'[it's]', 'e')`), about(5));
+  assert.deepEqual(over(` := t_vals('a',q'[b]')`), about(2));
   // a function called with literals is no constructor: its result has any number of elements
   assert.deepEqual(over(" := split_list('a,b', ',')"), perElement);
   assert.deepEqual(over(" := t_vals('a')", "l_vals := split_list('x', 'y', 'z');"), perElement);
@@ -37,9 +39,11 @@ test('known counts: how the constructor and its arguments are read (round 12 sur
   // a constructor inside a larger expression is not the whole value
   assert.deepEqual(over(" := t_vals('a')", "l_vals := l_vals multiset union t_vals('z');"), perElement);
   assert.deepEqual(over(" := t_vals('a')", "l_vals := t_vals('z') multiset union l_vals;"), perElement);
-  // an initial value that is no call at all
+  // an initial value that is no call at all; an EXTEND of a collection whose count is not known
   assert.deepEqual(over(' := l_other'), perElement);
+  assert.deepEqual(over(" := split_list('a')", 'l_vals.extend;'), perElement);
   // a type not declared here (no symbol), and an associative array whose INDEX BY is spelled with several blanks
+  // (the model normalises them to one)
   assert.deepEqual(estimates(`declare l_vals t_elsewhere; begin for i in 1 .. l_vals.count loop null; end loop; end;`), perElement);
   assert.deepEqual(estimates(`declare type t_map is table of varchar2(30) index  by pls_integer; l_vals t_map;
 begin l_vals(l_vals.count + 1) := 'a'; for i in 1 .. l_vals.count loop null; end loop; end;`), about(1));
@@ -70,7 +74,8 @@ begin ${write} save_all; end;`);
   // an element keyed by a string holding a parenthesis: the key's parenthesis is not read past (a write, as far as
   // this reading goes, and nothing after it is taken for a read)
   const map = 'type t_map is table of varchar2(30) index by varchar2(10);';
-  assert.deepEqual(after("l_vals('(') := 'x';", 'l_vals.count', map, "t_map := t_map('a' => 'x')"), perElementOfVals);
+  assert.deepEqual(after("l_vals('(') := 'x';", 'l_vals.count', map, 't_map'), perElementOfVals);
+  assert.deepEqual(after('', 'l_vals.count', map, 't_map'), about(0));
 });
 
 test('first-iteration tests: spellings and loops that are not (round 12 survivors of isFirstIterationTest)', () => {
@@ -94,8 +99,13 @@ end;
   assert.deepEqual(inLoop('for i in 1 .. p_n loop', 'not i = 1'), ['8:warning']);
   // REVERSE followed by several line breaks: the first value is the upper bound
   assert.deepEqual(inLoop('for i in reverse\n\n 1 .. p_n loop', 'i = p_n'), []);
-  // a cursor's %ROWCOUNT in a numeric FOR loop: the loop is not over that cursor
+  // a cursor's %ROWCOUNT in a numeric FOR loop or a FOR loop over a query: the loop is not over that cursor
   assert.deepEqual(inLoop('for i in 1 .. p_n loop', 'c%rowcount = 1'), ['8:warning']);
+  assert.deepEqual(inLoop('for r in (select id from t) loop', 'c%rowcount = 1'), ['8:warning']);
+  // SQL%ROWCOUNT in a basic loop: the last UPDATE's rows
+  assert.deepEqual(inLoop('loop update t set x = 1 where id = p_n; exit when p_flag;', 'sql%rowcount = 1'), ['6:warning', '8:warning']);
+  // the iterator compared with the first bound plus something that changes in the loop: not the first iteration
+  assert.deepEqual(inLoop('for i in 1 .. p_n loop l_x := i - 1;', 'i = 1 +l_x'), ['8:warning']);
   // a counter with another assignment in the loop; a counter assigned twice; an increment that is not by one
   assert.deepEqual(inLoop('for r in c loop n := n + 1; l_x := n;', 'n = 1'), []);
   assert.deepEqual(inLoop('for r in c loop n := n + 1; n := 0;', 'n = 1'), ['8:warning']);
