@@ -64,3 +64,39 @@ test('project analysis: a check run (findings only) releases each file\'s parse 
   assert.ok(checked.result.script.units.every((u) => u.views.every((v) => v.length === 0)), 'no models kept');
   assert.ok(fullScript.units.some((u) => u.views.some((v) => v.length > 0)));
 });
+
+test('project analysis: a check run\'s index keeps no call sites, a full analysis\'s does (round 12 survivors)', () => {
+  const check = createProjectAnalyzer({}, { findingsOnly: true });
+  const full = createProjectAnalyzer();
+  for (const analyzer of [check, full]) {
+    analyzer.index('log_row.prc', CALLEE);
+    analyzer.index('run_all.prc', CALLER);
+  }
+  assert.throws(() => check.workspace.references('LOG_ROW'));
+  assert.deepEqual(full.workspace.references('LOG_ROW').map((r) => r.file), ['run_all.prc']);
+});
+
+test('project analysis: the parse time is the time the parse took (round 12 survivors)', () => {
+  const analyzer = createProjectAnalyzer();
+  const started = performance.now();
+  analyzer.index('log_row.prc', CALLEE);
+  const elapsed = performance.now() - started;
+  const { parseMs } = analyzer.stats();
+  assert.ok(parseMs > 0 && parseMs <= elapsed, `${parseMs} ms of parsing in ${elapsed} ms`);
+});
+
+test('project analysis: a document the index pass failed on is not analyzed again; one whose analysis fails carries its error (round 12 survivors)', () => {
+  const project = analyzeProject([{ file: 'broken.sql', text: undefined as unknown as string }]);
+  const broken = project.results[0]!;
+  // the error met by the index pass, not a second one from an analysis of the same text
+  assert.ok('error' in broken && broken.error instanceof Error && /at (?:Object\.)?index \(/.test(broken.error.stack ?? ''), String((broken as { error?: Error }).error?.stack));
+  assert.ok(!/at (?:Object\.)?analyze \(/.test((broken.error as Error).stack ?? ''));
+  // configuration read by the analysis only: every document is indexed, and each analysis fails with the error
+  const failing = { get rules(): never { throw new Error('unreadable rule settings'); } };
+  const analyzed = analyzeProject([{ file: 'log_row.prc', text: CALLEE }, { file: 'run_all.prc', text: CALLER }], failing);
+  assert.deepEqual(analyzed.results.map((r) => [r.file, 'error' in r ? (r.error as Error).message : 'analyzed']), [
+    ['log_row.prc', 'unreadable rule settings'],
+    ['run_all.prc', 'unreadable rule settings'],
+  ]);
+  assert.equal(analyzed.index.has('run_all.prc'), true);
+});

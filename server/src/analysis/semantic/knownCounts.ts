@@ -9,11 +9,15 @@ import type { Scope } from './scope.ts';
 
 const LITERAL = /^(?:'(?:[^']|'')*'|n?q'.[\s\S]*'|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|NULL|TRUE|FALSE|DATE\s+'[^']*')$/i;
 
-/** The number of arguments of `type_name(lit, lit, ...)` when every one is a literal. */
-function literalConstructorCount(text: string): number | undefined {
-  const match = /^\s*[A-Za-z_][\w$#.]*\s*\(([\s\S]*)\)\s*$/.exec(text);
-  if (!match) return undefined;
-  const inner = match[1]!.trim();
+/**
+ * The number of arguments of `type_name(lit, lit, ...)` when every one is a literal and `type_name` is the
+ * collection's declared type: a call of anything else with literals (`split_list('a,b', ',')`) is a function whose
+ * result may have any number of elements.
+ */
+function literalConstructorCount(text: string, typeText: string | undefined): number | undefined {
+  const match = /^\s*([A-Za-z_][\w$#.]*)\s*\(([\s\S]*)\)\s*$/.exec(text);
+  if (!match || typeText === undefined || match[1]!.toUpperCase() !== typeText.replace(/\s+/g, '').toUpperCase()) return undefined;
+  const inner = match[2]!.trim();
   if (inner === '') return 0;
   const items: string[] = [];
   let depth = 0;
@@ -21,7 +25,15 @@ function literalConstructorCount(text: string): number | undefined {
   let start = 0;
   for (let i = 0; i < inner.length; i++) {
     const c = inner[i];
-    if (c === "'") quoted = !quoted;
+    const qQuote = !quoted && /^[nN]?[qQ]'/.test(inner.slice(i, i + 3)) && !/[\w$#]/.test(inner[i - 1] ?? '') ? inner.indexOf("'", i) : -1;
+    if (qQuote >= 0) {
+      // q'[it's]': the quote inside does not end it; it ends at the closing delimiter followed by a quote
+      const open = inner[qQuote + 1] ?? '';
+      const close = ({ '[': ']', '(': ')', '{': '}', '<': '>' } as Record<string, string>)[open] ?? open;
+      const end = inner.indexOf(`${close}'`, qQuote + 2);
+      if (end < 0) return undefined;
+      i = end + 1;
+    } else if (c === "'") quoted = !quoted;
     else if (!quoted && c === '(') depth++;
     else if (!quoted && c === ')') depth--;
     else if (!quoted && depth === 0 && c === ',') {
@@ -67,13 +79,13 @@ export function literalElementCount(
   if (!found || found.symbol.kind !== 'variable' && found.symbol.kind !== 'constant' || !declaration || !body) return undefined;
   let count = declaration.initialText === undefined
     ? emptyAssociativeArray(declaration.typeText, scope)
-    : literalConstructorCount(declaration.initialText);
+    : literalConstructorCount(declaration.initialText, declaration.typeText);
   if (!ownDeclarations.includes(declaration) && !body.declarations.includes(declaration) && found.symbol.kind !== 'constant') {
     if (count === undefined) return undefined; // only its declaration could have told the count
     const rest = afterDeclaration?.(declaration);
     if (rest === undefined || !onlyRead(name, rest)) return undefined;
   }
-  const element = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\(\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*(?:COUNT\s*\+\s*1|LAST)\s*\)\s*:=\s*(.+?)\s*;?\s*$`, 'is');
+  const element = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\(\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*(COUNT\s*\+\s*1|LAST)\s*\)\s*:=\s*(.+?)\s*;?\s*$`, 'is');
   const whole = new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*:=\s*([\s\S]+?)\s*;?\s*$`, 'i');
   const mentions = new RegExp(String.raw`(?:^|[^\w$#.])${name.replace(/[$]/g, '\\$')}(?:$|[^\w$#])`, 'i');
   for (const statement of body.statements) {
@@ -82,12 +94,13 @@ export function literalElementCount(
     if (!mentions.test(text)) continue;
     if (statement.statementKind === 'assignment') {
       const one = element.exec(text);
-      if (one && count !== undefined && LITERAL.test(one[1]!)) {
-        count++;
+      if (one && count !== undefined && LITERAL.test(one[2]!)) {
+        // `l(l.COUNT + 1) :=` adds an element; `l(l.LAST) :=` writes the last one (the element an EXTEND added)
+        if (!/^LAST$/i.test(one[1]!)) count++;
         continue;
       }
       const all = whole.exec(text);
-      const constructed = all ? literalConstructorCount(all[1]!) : undefined;
+      const constructed = all ? literalConstructorCount(all[1]!, declaration.typeText) : undefined;
       if (constructed !== undefined) {
         count = constructed;
         continue;
@@ -96,7 +109,11 @@ export function literalElementCount(
       if (!new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\b`, 'i').test(text)) continue;
       return undefined;
     }
-    if (statement.statementKind === 'call' && new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*EXTEND\s*;?\s*$`, 'i').test(text)) continue;
+    if (statement.statementKind === 'call' && new RegExp(String.raw`^\s*${name.replace(/[$]/g, '\\$')}\s*\.\s*EXTEND\s*;?\s*$`, 'i').test(text)) {
+      // EXTEND adds one (NULL) element, whether or not `l(l.LAST) :=` fills it after
+      if (count !== undefined) count++;
+      continue;
+    }
     return undefined; // anything else that names the collection may fill it
   }
   return undefined; // the loop is not at the top level of the body: too far to follow
@@ -138,7 +155,14 @@ export function isFirstIterationTest(condition: string, loop: LoopStatementNode,
   if (!test) return false;
   const [, subject, rowcount, value] = test;
   const name = subject!.toUpperCase();
-  if (rowcount) return value === '1' && (loop.loopKind === 'cursor-for' || loop.loopKind === 'basic');
+  if (rowcount) {
+    // The loop's own cursor counts its rows: 1 on the first iteration only. SQL%ROWCOUNT is the row count of the
+    // last DML or SELECT INTO (1 on every iteration whose UPDATE hit one row); another cursor, or one the loop
+    // opens, starts counting again at each OPEN.
+    if (value !== '1' || name === 'SQL') return false;
+    if (loop.loopKind === 'cursor-for') return loop.cursorName?.toUpperCase() === name;
+    return loop.loopKind === 'basic' && !new RegExp(String.raw`\bOPEN\s+${name.replace(/[$]/g, '\\$')}(?![\w$#])`, 'i').test(textOf(loop));
+  }
   if (loop.loopKind === 'numeric-for' && loop.iterators[0] === name) {
     // the first value: the lower bound, or the upper one for REVERSE (`FOR i IN REVERSE 1 .. n`: i = n first)
     const range = /^\s*(REVERSE\s+)?(.+?)\s*\.\.\s*(.+?)\s*$/i.exec(loop.header);
@@ -148,7 +172,13 @@ export function isFirstIterationTest(condition: string, loop: LoopStatementNode,
   if (value !== '1') return false;
   // a counter the loop body increments once per iteration (and nothing else assigns in the loop)
   const assignments = loop.statements.filter((s) => s.statementKind === 'assignment' && s.target?.toUpperCase() === name);
-  return assignments.length === 1 && new RegExp(String.raw`:=\s*${name.replace(/[$]/g, '\\$')}\s*\+\s*1\s*;?\s*$`, 'i').test(textOf(assignments[0]!));
+  if (assignments.length !== 1 || !new RegExp(String.raw`:=\s*${name.replace(/[$]/g, '\\$')}\s*\+\s*1\s*;?\s*$`, 'i').test(textOf(assignments[0]!))) return false;
+  // nothing nested in the loop writes it either: a reset inside an IF (`n := 0` when a group changes: n = 1 once per
+  // group), a SELECT or FETCH INTO it
+  const escaped = name.replace(/[$]/g, '\\$');
+  const text = textOf(loop);
+  return text.match(new RegExp(String.raw`(?<![\w$#.])${escaped}\s*:=`, 'gi'))?.length === 1
+    && !new RegExp(String.raw`\bINTO\s+(?:[\w$#."]+\s*,\s*)*${escaped}(?![\w$#])`, 'i').test(text);
 }
 
 /**
