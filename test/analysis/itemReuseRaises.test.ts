@@ -47,3 +47,17 @@ test('item reuse: the same through a procedure nested in the unchanged item', ()
 test('item reuse: the same with the member called by its package-qualified name', () => {
   series(proc('a', handlerCalling('pkg.x')), [0, 0, 0, 1, 0]);
 });
+
+test('item reuse: the same with the forward-declared member called by its package-qualified name', () => {
+  const text = (x: string) => `create or replace package body pkg as\n  procedure fail;\n${proc('a', handlerCalling('x'))}${proc('x', x)}${proc('fail', raise(20001))}end pkg;\n/\n`;
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const steps: [string, string][] = [['    pkg.fail;', 'x calls pkg.fail'], [raise(20002), 'x raises itself'], ['    pkg.fail;', 'x calls pkg.fail again'], ['    null;', 'x returns']];
+  assert.deepEqual(steps.map(([x, what]) => handlerFindings(doc.edit(text(x), what)).length), [0, 0, 0, 1]);
+});
+
+test("item reuse: another package's member of the same name is not the package's own (the verdict resolves `other.fail` to nothing here)", () => {
+  const text = (x: string) => `create or replace package body pkg as\n${proc('a', handlerCalling('x'))}${proc('x', x)}${proc('fail', raise(20001))}end pkg;\n/\n`;
+  const doc = new OpenDocument(new WorkspaceIndex());
+  const steps: [string, string][] = [['    other_pkg.fail;', 'x calls other_pkg.fail'], ['    pkg.fail;', 'x calls pkg.fail'], ['    other_pkg.fail;', 'x calls other_pkg.fail again']];
+  assert.deepEqual(steps.map(([x, what]) => handlerFindings(doc.edit(text(x), what)).length), [1, 0, 1]);
+});

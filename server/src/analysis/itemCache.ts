@@ -289,7 +289,7 @@ export function placeKey(range: SourceRange): string {
  * package's members as the subprograms it may call, and the verdict is kept with the node: this asks for it.
  */
 export function siblingAlwaysRaises(unit: UnitNode, sub: SubprogramNode): boolean {
-  // decided already: the resolver is not called; it is the index's (a member called as `name` or `pkg.name`) all the same
+  // decided already by the index with this resolver; asked again it resolves each callee the index found (`stillHolds`)
   let members: Map<string, SubprogramNode> | undefined;
   const own = unit.name ? unit.name.slice(unit.name.lastIndexOf('.') + 1) : '';
   return subprogramAlwaysRaises(sub, (target) => {
