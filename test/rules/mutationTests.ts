@@ -44,6 +44,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/lineStartsAfterEdit.test.ts': () => import('../analysis/lineStartsAfterEdit.test.ts'),
   'analysis/itemRecording.test.ts': () => import('../analysis/itemRecording.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),
+  'analysis/itemReuseRaises.test.ts': () => import('../analysis/itemReuseRaises.test.ts'),
   'analysis/knownCountsRound12.test.ts': () => import('../analysis/knownCountsRound12.test.ts'),
   'analysis/literals.test.ts': () => import('../analysis/literals.test.ts'),
   'analysis/model.test.ts': () => import('../analysis/model.test.ts'),

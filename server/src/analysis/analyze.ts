@@ -28,7 +28,7 @@ import { resolveCall } from './semantic/resolveCall.ts';
 import { applyRoles, type RoleUnit, type RolesConfig } from './roles/applyRoles.ts';
 import { keysOfScript, resolveKeys, type SchemaFact, type TableKey } from './index/schemaKeys.ts';
 import { singleRowReason } from './semantic/singleRow.ts';
-import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, placeKey, readsUnchanged, serialise, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
+import { AnswersNow, DOCUMENT_WIDE, ITEM_LOCAL_FINISH, TEXT_FINISH, insideItem, packageMemberOf, placeKey, readsUnchanged, serialise, siblingAlwaysRaises, type ItemCache, type KeptFinding, type KeptItem } from './itemCache.ts';
 import { changedSpan, recordAnswer, recordedGraph, recordVerdict, recordSiblingName, unitContext, type Recording, type UnitContext } from './itemRecording.ts';
 import { AnswersBefore, contextMoved, lineMapOf, lineStartsAfterEdit, movedReads, movedWithEdit, ResultMover, type LineMap } from './itemMove.ts';
 import { movedFrom } from '../syntax/model/rebase.ts';
@@ -231,12 +231,12 @@ export function analyzeText(source: string, options: AnalyzeOptions = {}): Analy
     const resolution = resolveCall(call, scope, lookup);
     const sub = resolution.symbol?.subprogram;
     if (sub) {
-      // an item that asked depends on the verdict of each sibling the question reaches (in a package, decided
-      // by the index first: then nothing else of its body is read), else on the bodies it reads
-      const reached = (found: SubprogramNode | undefined) => {
-        if (found && recording) recordVerdict(recording, found);
-        return found;
-      };
+      // a package member's verdict is the index's (decided first, with the package's members), the answer a kept caller
+      // records; not one decided again with the callees the caller's scope finds (`fail;` finds a forward declaration)
+      const member = packageMemberOf(script, sub);
+      if (member) return (recording && recordVerdict(recording, sub), siblingAlwaysRaises(member, sub));
+      // else on the bodies reached; a member reached so is decided with this scope's callees, not as recorded: not kept
+      const reached = (found: SubprogramNode | undefined) => (found && recording && (packageMemberOf(script, found) ? (recording.ok = false) : recordVerdict(recording, found)), found);
       return subprogramAlwaysRaises(reached(sub)!, (name) => reached(scope.lookup(name)?.symbol.subprogram));
     }
     const definition = resolution.definition;

@@ -289,7 +289,7 @@ export function placeKey(range: SourceRange): string {
  * package's members as the subprograms it may call, and the verdict is kept with the node: this asks for it.
  */
 export function siblingAlwaysRaises(unit: UnitNode, sub: SubprogramNode): boolean {
-  // decided already: the resolver is not called; it is the index's (a member called as `name` or `pkg.name`) all the same
+  // decided already by the index with this resolver; asked again it resolves each callee the index found (`stillHolds`)
   let members: Map<string, SubprogramNode> | undefined;
   const own = unit.name ? unit.name.slice(unit.name.lastIndexOf('.') + 1) : '';
   return subprogramAlwaysRaises(sub, (target) => {
@@ -310,4 +310,25 @@ export function insideItem(range: SourceRange, sub: SubprogramNode): boolean {
   return range.line >= sub.range.line && range.endLine <= sub.range.endLine
     && (range.line > sub.range.line || range.column >= sub.range.column)
     && (range.endLine < sub.range.endLine || range.endColumn <= sub.range.endColumn);
+}
+
+/** What `packageMemberOf` reads of a parsed script (its units' views). */
+type ScriptUnits = { readonly units: readonly { readonly views: readonly (readonly UnitNode[])[] }[] };
+const packageMembers = new WeakMap<ScriptUnits, Map<SubprogramNode, UnitNode>>();
+
+/**
+ * The package (one whose verdicts the index decides first) that `sub` is a member of, in the script. A call of a
+ * member takes the member's verdict as `siblingAlwaysRaises` gives it, the answer a kept caller's read records.
+ */
+export function packageMemberOf(script: ScriptUnits, sub: SubprogramNode): UnitNode | undefined {
+  let members = packageMembers.get(script);
+  if (!members) {
+    packageMembers.set(script, (members = new Map()));
+    for (const parsed of script.units) {
+      for (const view of parsed.views) {
+        for (const unit of view) if (verdictsDecidedFirst(unit)) for (const member of unit.subprograms) members.set(member, unit);
+      }
+    }
+  }
+  return members.get(sub);
 }
