@@ -17,8 +17,6 @@ export const RAISING_BUILTINS = new Set(['RAISE_APPLICATION_ERROR', 'SYS.RAISE_A
  */
 export type LeaveMode = 'loop' | 'loop-caught' | 'raise';
 
-export const builtinRaisingCall: RaisingCall = (statement) => RAISING_BUILTINS.has(statement.target ?? '');
-
 /**
  * Whether running the statements always ends with control leaving: in 'loop' mode by RAISE, a raising call,
  * RETURN, an EXIT without WHEN (an unlabelled one leaves the innermost loop, which holds the code; a labelled
@@ -29,7 +27,7 @@ export const builtinRaisingCall: RaisingCall = (statement) => RAISING_BUILTINS.h
  * (`IF b THEN RETURN; END IF; RAISE ...` in 'raise' mode) makes it not always (`mayGoElsewhere`).
  * `loopLabels` are the labels of the innermost loop (a CONTINUE naming it goes to its next iteration).
  */
-export function alwaysLeaves(statements: readonly StatementNode[], mode: LeaveMode, raisingCall: RaisingCall, loopLabels: readonly string[] = []): boolean {
+export function alwaysLeaves(statements: readonly StatementNode[], mode: LeaveMode, raisingCall: RaisingCall, loopLabels: readonly string[]): boolean {
   return leavingFrom(statements, mode, raisingCall, loopLabels) === 0;
 }
 
@@ -40,11 +38,11 @@ export function alwaysLeaves(statements: readonly StatementNode[], mode: LeaveMo
  * END IF; EXIT;` runs its INSERT per iteration while `skip`; `IF bad THEN RAISE ...; END IF; INSERT ...;
  * EXIT;` in 'loop-caught' mode only once.
  */
-export function leavingFrom(statements: readonly StatementNode[], mode: LeaveMode, raisingCall: RaisingCall, loopLabels: readonly string[] = []): number {
+export function leavingFrom(statements: readonly StatementNode[], mode: LeaveMode, raisingCall: RaisingCall, loopLabels: readonly string[]): number {
   // first the leaving statement (most lists have none: then nothing else is read), then the paths before it
   const leaving = statements.findIndex((s) => statementLeaves(s, mode, raisingCall, loopLabels));
   if (leaving < 0) return -1;
-  const away: Away = { mode, raisingCall, loopLabels, innerLabels: [], innerLoops: 0 };
+  const away: Away = { mode, raisingCall, loopLabels, innerLabels: [], inLoop: false };
   for (let i = leaving - 1; i >= 0; i--) if (mayGoElsewhere(statements[i]!, away)) return i + 1;
   return 0;
 }
@@ -71,7 +69,7 @@ function statementLeaves(statement: StatementNode, mode: LeaveMode, raisingCall:
   }
 }
 
-function blockLeaves(block: BlockNode, mode: LeaveMode, raisingCall: RaisingCall, loopLabels: readonly string[] = []): boolean {
+function blockLeaves(block: BlockNode, mode: LeaveMode, raisingCall: RaisingCall, loopLabels: readonly string[]): boolean {
   return alwaysLeaves(block.statements, mode, raisingCall, loopLabels) && block.exceptionHandlers.every((h) => alwaysLeaves(h.statements, mode, raisingCall, loopLabels));
 }
 
@@ -81,7 +79,7 @@ interface Away {
   raisingCall: RaisingCall;
   loopLabels: readonly string[];
   innerLabels: readonly string[];
-  innerLoops: number;
+  inLoop: boolean;
 }
 
 /**
@@ -100,9 +98,9 @@ function mayGoElsewhere(statement: StatementNode, away: Away): boolean {
     case 'call':
       return away.mode === 'loop-caught' && away.raisingCall(statement);
     case 'continue':
-      if (away.mode === 'raise') return false;
-      // an unlabelled one, or one naming a loop inside the list, stays inside that loop
-      if (statement.target === undefined) return away.innerLoops === 0;
+      // an unlabelled one, or one naming a loop inside the list, stays inside that loop ('raise' mode: every
+      // CONTINUE of a subprogram's body is inside a loop of it)
+      if (statement.target === undefined) return !away.inLoop;
       return !namesLabel(statement.target, away.innerLabels) && namesLabel(statement.target, away.loopLabels);
     case 'if':
     case 'case':
@@ -110,7 +108,7 @@ function mayGoElsewhere(statement: StatementNode, away: Away): boolean {
     case 'block':
       return [statement.block.statements, ...statement.block.exceptionHandlers.map((h) => h.statements)].some((list) => list.some((s) => mayGoElsewhere(s, away)));
     case 'loop': {
-      const inside: Away = { ...away, innerLabels: [...away.innerLabels, ...statement.labels], innerLoops: away.innerLoops + 1 };
+      const inside: Away = { ...away, innerLabels: [...away.innerLabels, ...statement.labels], inLoop: true };
       return statement.statements.some((s) => mayGoElsewhere(s, inside));
     }
     default:
@@ -172,7 +170,7 @@ export function subprogramAlwaysRaises(sub: SubprogramNode, sibling: (name: stri
       deciding.callees.push({ target, callee, raises });
       return raises;
     };
-    deciding.raises = blockLeaves(body, 'raise', raisingCall);
+    deciding.raises = blockLeaves(body, 'raise', raisingCall, []);
     return deciding.raises;
   });
 }

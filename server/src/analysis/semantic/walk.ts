@@ -283,7 +283,7 @@ class Walker {
   /** From which statement on every path leaves the innermost loop of the position (-1: from none). */
   private leavingFrom(statements: readonly StatementNode[], position: Position): number {
     const raising = this.options.callAlwaysRaises;
-    return leavingFrom(statements, position.caught ? 'loop-caught' : 'loop', (s) => raising?.(s, position.scope) ?? false, position.loop?.statement.labels);
+    return leavingFrom(statements, position.caught ? 'loop-caught' : 'loop', (s) => raising?.(s, position.scope) ?? false, position.loop!.statement.labels);
   }
 
   private statements(statements: readonly StatementNode[], position: Position): void {
