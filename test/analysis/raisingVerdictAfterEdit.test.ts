@@ -61,3 +61,20 @@ test('always-raises verdicts: the index entry of the unchanged caller follows it
   assert.deepEqual(verdictOfP1(body(RAISES)), [true]);
   assert.deepEqual(verdictOfP1(body(RETURNS)), [false]);
 });
+
+/** The same package with `p2` not written yet (`p1`'s call finds nothing), or typed after `run`: p1 and run keep their lines. */
+function withoutP2(p2?: string): string {
+  return body(RETURNS).replace(/  procedure p2 is\n  begin\n    null;\n  end p2;\n/, '').replace('end verdicts;', p2 === undefined ? 'end verdicts;' : `  procedure p2 is
+  begin
+    ${p2}
+  end p2;
+end verdicts;`);
+}
+
+test('always-raises verdicts: a caller whose callee was not written yet follows it once it is typed', () => {
+  const doc = new OpenDocument(new WorkspaceIndex(), undefined, 'verdicts.pkb');
+  const line = HANDLER_LINE - 4;
+  assert.deepEqual(handlerFindings(doc.edit(withoutP2(), 'opening, p2 not written yet')), [line], 'p1 calls nothing it can see: the handler stays in the loop');
+  assert.deepEqual(handlerFindings(doc.edit(withoutP2(RAISES), 'p2 typed, always raising')), [], 'p1 -> p2 always raises: the handler leaves the loop');
+  assert.deepEqual(handlerFindings(doc.edit(withoutP2(), 'p2 deleted again')), [line]);
+});

@@ -131,7 +131,7 @@ export const exceptionHandlerInLoop: Rule = {
         // run of the loop, not once per iteration: no loop cost.
         const raising = (statement: SimpleStatementNode) => context.callAlwaysRaises(statement, position.scope);
         // A handler that sets the flag the loop stops on ends it too: raised once, at the iteration that stops it.
-        const staying = block.exceptionHandlers.filter((h) => !alwaysLeaves(h.statements, position.caught ? 'loop-caught' : 'loop', raising)
+        const staying = block.exceptionHandlers.filter((h) => !alwaysLeaves(h.statements, position.caught ? 'loop-caught' : 'loop', raising, loop.statement.labels)
           && !(loop.statement.statementKind === 'loop' && !loop.rowContext && setsStopFlag(h.statements, loop.statement, textOf)));
         if (staying.length === 0) return;
         const caught = staying.flatMap((h) => h.exceptions);

@@ -23,7 +23,7 @@ import { forallSource, loopSource, type TextOf } from './loops.ts';
 import { resolveCall, type CallResolution, type DefinitionLookup } from './resolveCall.ts';
 import { isRowTimingPoint, rowLoop, timingPointRowContext, triggerRowContext, type RowContext } from './rowContexts.ts';
 import { Scope } from './scope.ts';
-import { alwaysLeaves } from './leaves.ts';
+import { leavingFrom } from './leaves.ts';
 import { readsOnlyDictionary } from './dictionary.ts';
 import { singleRowReason, type KeyLookup } from './singleRow.ts';
 import { isFirstIterationTest, literalElementCount, literalJsonRows } from './knownCounts.ts';
@@ -277,18 +277,23 @@ class Walker {
 
   /** Whether the statements always leave the innermost loop of the position. */
   private leaves(statements: readonly StatementNode[], position: Position): boolean {
+    return this.leavingFrom(statements, position) === 0;
+  }
+
+  /** From which statement on every path leaves the innermost loop of the position (-1: from none). */
+  private leavingFrom(statements: readonly StatementNode[], position: Position): number {
     const raising = this.options.callAlwaysRaises;
-    return alwaysLeaves(statements, position.caught ? 'loop-caught' : 'loop', (s) => raising?.(s, position.scope) ?? false);
+    return leavingFrom(statements, position.caught ? 'loop-caught' : 'loop', (s) => raising?.(s, position.scope) ?? false, position.loop!.statement.labels);
   }
 
   private statements(statements: readonly StatementNode[], position: Position): void {
     // Code on a path that always leaves the loop (`IF done THEN COMMIT; EXIT; END IF`, a handler ending in
     // RAISE) runs at most once per run of the loop: it belongs to the enclosing loop, or to none. A per-row
     // context is no loop to leave: a RETURN or RAISE ends the call for this row, and the next row calls again.
-    const inner = position.loop && !position.loop.rowContext && this.leaves(statements, position)
-      ? { ...position, loop: position.loop.parent, conditions: [] }
-      : position;
-    for (const statement of statements) this.statement(statement, inner);
+    // Statements before one that may go to the next iteration (`IF skip THEN CONTINUE; END IF`) stay in it.
+    const from = position.loop && !position.loop.rowContext ? this.leavingFrom(statements, position) : -1;
+    const once = from >= 0 ? { ...position, loop: position.loop!.parent, conditions: [] } : position;
+    for (let i = 0; i < statements.length; i++) this.statement(statements[i]!, from >= 0 && i >= from ? once : position);
   }
 
   private statement(statement: StatementNode, outer: Position): void {
