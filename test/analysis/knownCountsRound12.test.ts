@@ -125,3 +125,20 @@ test('seed JSON rows: spellings and what loses the count (round 12 survivors of 
   assert.deepEqual(json(`l_json := '[{"a":1}]' || l_tail;`), perRow);
   assert.deepEqual(json(`l_json := '[{"a":1},{"a":2}]'; l_json := 'not json';`), perRow);
 });
+
+test('seed JSON rows: a SELECT or FETCH INTO the variable, a call it is passed to, or an IF that assigns it, between the literal and the loop, loses the count', () => {
+  const json = (between: string) =>
+    estimates(`declare l_json varchar2(4000); l_n number; cursor c is select doc from seeds; begin l_json := '[{"a":1},{"a":2}]'; ${between} for r in (select a from json_table(l_json,'$[*]' columns (a number path '$.a'))) loop null; end loop; end;`);
+  const perRow = ['once per row of the query at line 1'];
+  assert.deepEqual(json(''), about(2));
+  // only read between: the literal's rows
+  assert.deepEqual(json('l_n := length(l_json);'), about(2));
+  assert.deepEqual(json('select count(*) into l_n from seeds;'), about(2));
+  // written between: the rows are the data's
+  assert.deepEqual(json('select doc into l_json from seeds where id = 1;'), perRow);
+  assert.deepEqual(json('open c; fetch c into l_json; close c;'), perRow);
+  assert.deepEqual(json('load_seed(l_json);'), perRow);
+  assert.deepEqual(json("if l_n > 0 then l_json := '[1,2,3,4,5]'; end if;"), perRow);
+  // a later literal counts again
+  assert.deepEqual(json(`load_seed(l_json); l_json := '[1,2,3]';`), about(3));
+});

@@ -184,15 +184,23 @@ export function isFirstIterationTest(condition: string, loop: LoopStatementNode,
 /**
  * The row count of a query over JSON_TABLE(v, '$[*]' ...) when `v` is assigned one string literal holding a JSON
  * array at the top level of the body before the loop (seed data embedded in a script): its number of elements.
+ * Undefined when anything else that names `v` comes between the literal and the loop (a SELECT or FETCH INTO it, a
+ * call it may be an OUT argument of, an IF or block that may assign it): its value may no longer be the literal's.
  */
 export function literalJsonRows(queryText: string, body: BlockNode | undefined, before: LoopStatementNode, textOf: (s: StatementNode) => string): number | undefined {
   const source = /\bJSON_TABLE\s*\(\s*([A-Za-z_][\w$#]*)\s*,\s*'\$\[\*\]'/i.exec(queryText)?.[1]?.toUpperCase();
   if (!source || !body) return undefined;
+  const mentions = new RegExp(String.raw`(?<![\w$#.])${source.replace(/[$]/g, '\\$')}(?![\w$#])`, 'i');
   let rows: number | undefined;
   for (const statement of body.statements) {
     if (statement === before) return rows;
-    if (statement.statementKind !== 'assignment' || statement.target?.toUpperCase() !== source) continue;
     const text = textOf(statement);
+    if (statement.statementKind !== 'assignment') {
+      if (mentions.test(text)) rows = undefined;
+      continue;
+    }
+    // an assignment of another variable only reads it
+    if (statement.target?.toUpperCase() !== source) continue;
     const literal = /:=\s*(?:n?q'(.)([\s\S]*)(.)'|'((?:[^']|'')*)')\s*;?\s*$/i.exec(text);
     if (!literal) return undefined;
     const content = literal[4] !== undefined ? literal[4].replace(/''/g, "'") : literal[2]!;
