@@ -54,7 +54,7 @@ export const commitInLoop: Rule = {
         const rest = { line: sql.range.endLine, column: sql.range.endColumn, endLine: loop.statement.range.endLine, endColumn: loop.statement.range.endColumn };
         if (locksWorkItem(loop.statement, context.textIn)) {
           context.report(range, `COMMIT per work item (${loop.estimate.text}): the iteration locks its item with SELECT ... FOR UPDATE and the COMMIT releases it, as a queue worker must.`, { ...common, severity: 'info' });
-        } else if (WAIT.test(context.textIn(rest))) {
+        } else if (position.handler) { context.report(range, handlerCommitMessage(loop.statement.range.line), { ...common, severity: 'info' }); } else if (WAIT.test(context.textIn(rest))) {
           context.report(range, `COMMIT before waiting for other sessions (${loop.estimate.text}): the work it publishes (jobs, queue entries) must be visible to them.`, { ...common, severity: 'info' });
         } else if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).length > 0) {
           context.report(range, 'COMMIT per batch of a batched set-based statement (the loop ends on SQL%ROWCOUNT): it limits the undo one huge statement would need. Keep batches large.', { ...common, severity: 'info' });
@@ -70,3 +70,13 @@ export const commitInLoop: Rule = {
     };
   },
 };
+
+// Defined below the rule so that the lines above keep the places the mutation entries name.
+/**
+ * A COMMIT in an exception handler inside the loop (the handler stays in the loop; one that ends in RAISE is not
+ * in the loop at all): it runs for an iteration that fails, not for every iteration.
+ */
+function handlerCommitMessage(loopLine: number): string {
+  return `COMMIT in an exception handler inside the loop at line ${loopLine}: it runs only for an iteration that fails, not per iteration, ` +
+    'and commits the work done so far. Make sure a failed row cannot leave half its work committed.';
+}

@@ -44,7 +44,7 @@ function iterationNames(loop: LoopInfo, textIn: TextIn, names: Set<string>): voi
       } else if (statement.statementKind === 'sql' && statement.sql.intoTargets.length > 0
         && mentions(textIn(statement.range), names)) {
         for (const target of statement.sql.intoTargets) if (/^[A-Za-z][\w$#]*(?:\.[A-Za-z][\w$#]*)?$/.test(target)) names.add(target.toUpperCase());
-      }
+      } else if (statement.statementKind === 'fetch' && ownCursor(loop) === statement.cursorName.toUpperCase()) for (const target of fetchTargets(textIn(statement.range))) names.add(target);
     }
   }
 }
@@ -84,4 +84,17 @@ export function partitionedEstimate(loop: LoopInfo, scope: Scope, textIn: TextIn
   if (!correlated) return undefined;
   const estimate = estimateOf(sources);
   return { ...loop.estimate, count: estimate.count, perRowOf: estimate.perRowOf, perBatchOf: estimate.perBatchOf, perElementOf: estimate.perElementOf, unknownLoops: estimate.unknownLoops };
+}
+
+// Defined below the estimate so that the lines above keep the places the mutation entries name.
+/** The cursor a basic loop fetches its rows from (`FETCH c INTO ...; EXIT WHEN c%NOTFOUND`), upper case. */
+function ownCursor(loop: LoopInfo): string | undefined {
+  const source = loop.source;
+  return source.kind === 'rows' || source.kind === 'batches' ? /^cursor (.+)$/.exec(source.of)?.[1]?.toUpperCase() : undefined;
+}
+
+/** The plain names a FETCH writes (`FETCH c INTO a, r.b`), upper case: the outer row of a loop over that cursor. */
+function fetchTargets(text: string): string[] {
+  const into = /\bINTO\s+([\s\S]+?)\s*(?:\bLIMIT\b[\s\S]*)?;?\s*$/i.exec(text)?.[1] ?? '';
+  return into.split(',').map((t) => t.trim()).filter((t) => /^[A-Za-z][\w$#]*(?:\.[A-Za-z][\w$#]*)?$/.test(t)).map((t) => t.toUpperCase());
 }
