@@ -4,6 +4,7 @@ import { editedText, findEditLine } from './benchChild.ts';
 import { countLines, largestPackageBody, packageBodyNear, smallFile, type CorpusFile } from './corpus.ts';
 import { median, percentile, table } from './stats.ts';
 import { combineRounds } from './reparseChild.ts';
+import { ceilingOf } from './parallelCeiling.ts';
 
 const file = (path: string, text: string): CorpusFile => ({ path, text, lines: countLines(text), bytes: text.length, encoding: 'utf-8' });
 
@@ -75,4 +76,17 @@ test('bench: re-parse rounds are pooled per variant', () => {
     variants: { ours: { medianMs: 2.5, maxMs: 8, errors: 0 }, baseline: { medianMs: 6.5, maxMs: 9, errors: 2 } },
   });
   assert.equal(combineRounds([]), undefined);
+});
+
+test('bench: the parallel ceiling is the median of per-round (together / 2) / alone', () => {
+  // Two real, unshared cores: two processes together take as long as one alone, half of it each.
+  assert.equal(ceilingOf([{ aloneMs: 1000, togetherMs: 1000 }]), 0.5);
+  // One core: together takes twice as long, no gain from splitting.
+  assert.equal(ceilingOf([{ aloneMs: 1000, togetherMs: 2000 }]), 1);
+  // Per-round ratios 0.6, 0.75 and 0.9: their median, not the ratio of the summed times (0.73).
+  assert.equal(ceilingOf([
+    { aloneMs: 1000, togetherMs: 1200 },
+    { aloneMs: 2000, togetherMs: 3600 },
+    { aloneMs: 1000, togetherMs: 1500 },
+  ]), 0.75);
 });

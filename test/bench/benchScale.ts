@@ -5,10 +5,11 @@
  * (coldCheck.ts). Wall time, CPU time and peak RSS come from the process itself (process.resourceUsage at exit,
  * which counts its worker threads); analysis and index time from the JSON report's stats; where the CPU goes (the
  * main thread, each worker thread, V8's compiler and GC threads) and a parallel run's phases from the run's trace
- * (PLSQL_PERF_TRACE_SCALE, runTrace.ts).
+ * (PLSQL_PERF_TRACE_SCALE, runTrace.ts). What the machine itself allows: the same check as two independent processes
+ * at once against one alone (parallelCeiling.ts).
  *
  *   npm run bench                       (after the parser, check and editor sections)
- *   node dist/bench-scale.mjs [--skip-x4] [--skip-cold]     env PLSQL_PERF_CORPUS_WIDE=DIR for another corpus
+ *   node dist/bench-scale.mjs [--skip-x4] [--skip-cold] [--skip-ceiling]     env PLSQL_PERF_CORPUS_WIDE=DIR for another corpus
  *
  * The machine's load is printed with the figures: on a shared machine they are indicative, and the targets are
  * ratios taken in the same run.
@@ -19,6 +20,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COLD_TARGET_RATIO, runColdCheck } from './coldCheck.ts';
+import { measureParallelCeiling, type ParallelCeiling } from './parallelCeiling.ts';
 import { planFor } from '../../server/src/cli/scale/runChecks.ts';
 import { corpusRoot, findRepoRoot } from './corpus.ts';
 
@@ -43,19 +45,26 @@ const repo = findRepoRoot();
 const cli = pathToFileURL(join(repo, 'dist/cli.mjs')).href;
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
-/** One check as a fresh process; its resource use is written to standard error as the last line. */
-function check(paths: string[], extra: string[], scratch: string): Run {
-  const out = join(scratch, 'report.json');
-  const child = `
+/** The child script of one check: it runs the CLI's main and writes its resource use to standard error as the last line. */
+const CHILD = `
     const { main } = await import(${JSON.stringify(cli)});
     const { readFileSync } = await import('node:fs');
     const mainCpu = () => { try { const f = readFileSync('/proc/thread-self/stat', 'latin1'); const x = f.slice(f.lastIndexOf(')') + 2).split(' '); return (Number(x[11]) + Number(x[12])) * 10; } catch { return undefined; } };
     process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\n' + JSON.stringify({ cpu: (u.userCPUTime + u.systemCPUTime) / 1000, rss: u.maxRSS / 1024, main: mainCpu() }) + '\\n'); });
     process.exitCode = await main(process.argv.slice(1));`;
+
+/** The node command line of one check writing its JSON report to `out`. */
+function checkArgs(paths: string[], extra: string[], out: string): string[] {
+  return ['--input-type=module', '-e', CHILD, 'check', '-q', '--fail-on', 'never', '--format', 'json', '--output', out, ...extra, ...paths];
+}
+
+/** One check as a fresh process; its resource use is written to standard error as the last line. */
+function check(paths: string[], extra: string[], scratch: string): Run {
+  const out = join(scratch, 'report.json');
   const traceFile = join(scratch, 'trace.json');
   rmSync(traceFile, { force: true });
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', child, 'check', '-q', '--fail-on', 'never', '--format', 'json', '--output', out, ...extra, ...paths], {
+  const r = spawnSync(process.execPath, checkArgs(paths, extra, out), {
     encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, PLSQL_PERF_TRACE_SCALE: traceFile },
   });
   const wallMs = performance.now() - started;
@@ -121,6 +130,11 @@ try {
   const cachedTarget = existsSync(x4) ? x4 : corpusWide;
   const cacheFirst = measure(`${existsSync(x4) ? 'x4' : 'x1'} --cache (first run)`, [cachedTarget], ['--cache', cacheFile]);
   const cacheAgain = measure(`${existsSync(x4) ? 'x4' : 'x1'} --cache (unchanged)`, [cachedTarget], ['--cache', cacheFile]);
+  let ceiling: ParallelCeiling | undefined;
+  if (!process.argv.includes('--skip-ceiling')) {
+    process.stderr.write(`[scale] parallel ceiling: x1 --jobs 1 alone and two at once, 3 rounds (load ${load()})\n`);
+    ceiling = await measureParallelCeiling((out) => checkArgs([corpusWide], ['--jobs', '1'], out), scratch);
+  }
 
   console.log(`\n## scale: plsql-perf check as whole processes over ${corpusWide} (x1) and four copies (x4); ${availableParallelism()} cores`);
   console.log(`\nload average before: ${loadBefore}; after: ${load()} (a shared machine: figures are indicative, the targets are ratios from this run)\n`);
@@ -160,7 +174,8 @@ try {
   console.log(`- without --jobs this machine runs ${picks(x1Bytes)} on x1 and ${picks(4 * x1Bytes)} on x4 (runChecks.ts planFor; the targets are for that default)`);
   console.log(`- x1 CPU, --jobs ${threads} / --jobs 1: ${ratio(x1Default.cpuMs, x1One.cpuMs)}` +
     (x4One && x4Default ? `; x4: ${ratio(x4Default.cpuMs, x4One.cpuMs)}` : '') +
-    ' (each worker thread warms the parser up again, V8\'s compiling included (see "rest"); x1 keeps every parse on the thread that made it until the' +
+    ' (two parses at once run slower than one: see the parallel ceiling below; each worker thread also warms the parser up again, about 1 s of' +
+    ' V8 compiling (see "rest"); x1 keeps every parse on the thread that made it until the' +
     ' second pass, x4 (over 32 MB) analyzes each file as it parses it and parses again, in the second pass, the files that call into others)');
   // A run's wall time on N cores is at least its CPU time / N. A --jobs 1 run already keeps a second core busy
   // (V8 compiles on background threads), so its wall is well below its CPU: the threads meet the target only
@@ -170,6 +185,13 @@ try {
     `${name}: --jobs ${threads} CPU / ${cores} cores ${fmt(many.cpuMs / cores)} ms (its least possible wall) against 0.7 x the --jobs 1 wall ${fmt(0.7 * one.wallMs)} ms` +
     ` (--jobs 1: CPU ${fmt(one.cpuMs)} ms, ${ratio(one.cpuMs, one.wallMs)} cores busy on average)`;
   console.log(`- what limits the ratio: ${bound('x1', x1One, x1Default)}` + (x4One && x4Default ? `; ${bound('x4', x4One, x4Default)}` : ''));
+  if (ceiling) {
+    const rounds = ceiling.rounds.map((r) => `${fmt(r.aloneMs)} / ${fmt(r.togetherMs)}`).join(', ');
+    console.log(`- this machine's parallel ceiling: two independent x1 --jobs 1 checks at once against one alone (ms, per round: ${rounds}); ` +
+      `a perfect split in two would take ${ceiling.checkCeiling.toFixed(2)} of the --jobs 1 wall, the least any parallel check reaches here ` +
+      `(${ceiling.checkCeiling <= 0.7 ? 'the 0.7 target is within reach' : 'above 0.7: the target cannot be met on this machine'}); ` +
+      `a loop that only computes: ${ceiling.computeCeiling.toFixed(2)} (0.5 = two real cores)`);
+  }
 
   if (!process.argv.includes('--skip-cold')) {
     const cold = runColdCheck(corpusRoot());
