@@ -64,7 +64,7 @@ export const commitInLoop: Rule = {
         } else if (guard) {
           context.report(range, `COMMIT every few iterations (when ${guard}), ${loop.estimate.text}: fewer log syncs than per row, but the loop's cursor still risks ORA-01555 and a failure leaves half the work committed.`, { ...common, severity: 'info' });
         } else {
-          context.report(range, `COMMIT runs ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, common);
+          context.report(range, `COMMIT runs ${loop.estimate.text}: each waits for a redo log write (log file sync). Commit once after the loop.`, { ...common, ...correlatedHeat(loop, position.scope, context.textIn) });
         }
       },
     };
@@ -79,4 +79,20 @@ export const commitInLoop: Rule = {
 function handlerCommitMessage(loopLine: number): string {
   return `COMMIT in an exception handler inside the loop at line ${loopLine}: it runs only for an iteration that fails, not per iteration, ` +
     'and commits the work done so far. Make sure a failed row cannot leave half its work committed.';
+}
+
+// Imported here, with the helper that needs them, so that the lines above keep the places the mutation entries name.
+import { partitionedEstimate, type TextIn } from './support/correlatedLoops.ts';
+import { severityForHeat } from './heat.ts';
+import type { Severity } from '../../syntax/finding.ts';
+import type { Scope } from '../semantic/scope.ts';
+import type { LoopInfo } from '../semantic/walk.ts';
+
+/**
+ * An inner cursor loop that follows the outer row (`for l in c_lines(r.id)`) reads that row's part: over the run
+ * its COMMITs run once per inner row, not rows times rows, so the heat is the one dml-in-loop gives its DML.
+ */
+function correlatedHeat(loop: LoopInfo, scope: Scope, textIn: TextIn): { severity?: Severity } {
+  const partitioned = partitionedEstimate(loop, scope, textIn);
+  return partitioned ? { severity: severityForHeat('warning', partitioned) } : {};
 }

@@ -5,6 +5,7 @@
 import type { LoopStatementNode, StatementNode } from '../../syntax/model/nodes.ts';
 import { evaluateNumber, type NameValue } from './constants.ts';
 import type { LoopSource } from './estimate.ts';
+import { writesAnyName } from './writesName.ts';
 
 /** The source text of a statement (for conditions the model keeps only as text or not at all). */
 export type TextOf = (statement: StatementNode) => string;
@@ -64,12 +65,16 @@ function numericForSource(header: string, valueOf: NameValue): LoopSource {
   return { kind: 'count', count: total };
 }
 
-/** `i <= 10000`, `i < c_max`, `10000 > i`: the bound of a counting condition. */
-function countingBound(condition: string, valueOf: NameValue): number | undefined {
-  const upper = /^\s*\(?\s*[\w$#.]+\s*(<=|<)\s*(.+?)\s*\)?\s*$/i.exec(condition);
-  if (upper) return evaluateNumber(upper[2]!, valueOf);
-  const reversed = /^\s*\(?\s*(.+?)\s*(>=|>)\s*[\w$#.]+\s*\)?\s*$/i.exec(condition);
-  if (reversed) return evaluateNumber(reversed[1]!, valueOf);
+/**
+ * `i <= 10000`, `i < c_max`, `10000 > i`: the bound of a counting condition, whose other side is the counter (a
+ * name: in `l_more > 0` the literal is no counter, and `l_more`'s value is no bound). The text of the bound, so
+ * that the caller can check what writes its names.
+ */
+function countingBound(condition: string): string | undefined {
+  const upper = /^\s*\(?\s*[A-Za-z_][\w$#.]*\s*(<=|<)\s*(.+?)\s*\)?\s*$/i.exec(condition);
+  if (upper) return upper[2]!;
+  const reversed = /^\s*\(?\s*(.+?)\s*(>=|>)\s*[A-Za-z_][\w$#.]*\s*\)?\s*$/i.exec(condition);
+  if (reversed) return reversed[1]!;
   return undefined;
 }
 
@@ -110,7 +115,9 @@ export function loopSource(loop: LoopStatementNode, valueOf: NameValue, textOf: 
     case 'while': {
       const cursor = cursorOfCondition(loop.header);
       if (cursor) return { kind: 'rows', of: `cursor ${cursor}` };
-      const bound = countingBound(loop.header, valueOf);
+      const boundText = countingBound(loop.header);
+      // a bound the loop itself writes (`SELECT COUNT(*) INTO l_left` each time round) is no count known at its start
+      const bound = boundText === undefined || writesAnyName(textOf(loop), boundText) ? undefined : evaluateNumber(boundText, valueOf);
       return bound !== undefined && bound > 0 ? { kind: 'count', count: Math.round(bound) } : { kind: 'unknown' };
     }
     case 'basic':

@@ -337,8 +337,12 @@ class Walker {
   private loop(statement: LoopStatementNode, position: Position): void {
     if (statement.query) this.sql(statement.query, position);
     const parent = position.loop;
-    const single = this.singleRow(statement, position.scope);
-    let source: LoopSource = single ? { kind: 'single', of: single } : loopSource(statement, (name) => position.scope.valueOf(name), this.options.textOf);
+    const keyed = this.singleRow(statement, position.scope);
+    let source: LoopSource = keyed ? { kind: 'single', of: keyed } : loopSource(statement, valueAtLoop(statement, position, this.options.textIn), this.options.textOf);
+    // a loop over rows that always leaves on its first one (take the first row of an ordered cursor) reads one row
+    const leaves = source.kind === 'rows' ? leavesInFirstIteration(statement.statements, this.options.textOf) : undefined;
+    if (leaves) source = { kind: 'single', of: leaves };
+    const single = keyed ?? leaves;
     if (source.kind === 'elements' && /^[\w$#]+$/.test(source.of)) {
       // a collection filled with a known number of literals has a known count
       const own = position.subprogram?.declarations ?? position.unit.declarations;
@@ -437,3 +441,28 @@ function countGivenAtRun(statement: LoopStatementNode, scope: Scope): boolean {
   const initial = scope.lookup(upper.toUpperCase())?.symbol.declaration?.initialText;
   return initial !== undefined && /^\s*['"]?&&?[\w$#]+['"]?\s*$/.test(initial);
 }
+
+/**
+ * The value of a name in a loop's bounds: a constant's, or a variable's declared initial value when nothing between
+ * its declaration and the loop may write it (`l_levels := 1; SELECT COUNT(*) INTO l_levels ...; WHILE i <= l_levels`
+ * does not loop once). Followed for a variable declared in the subprogram (or the unit outside a package) that holds
+ * the loop; a package variable keeps its declared value, as before.
+ */
+function valueAtLoop(loop: LoopStatementNode, position: Position, textIn: WalkOptions['textIn']): NameValue {
+  return (name) => {
+    const found = position.scope.lookup(name);
+    const declaration = found?.symbol.declaration;
+    const unit = position.unit;
+    const holder = position.subprogram?.range ?? (unit.unitKind === 'package-body' || unit.unitKind === 'package' || unit.unitKind === 'type-body' ? undefined : unit.range);
+    if (found?.symbol.kind === 'variable' && declaration && textIn && holder && within(declaration.range, holder)) {
+      const between = textIn({ line: declaration.range.endLine, column: declaration.range.endColumn, endLine: loop.range.line, endColumn: loop.range.column });
+      if (writesAnyName(between, name)) return undefined;
+    }
+    return position.scope.valueOf(name);
+  };
+}
+
+// Imported here so that the lines above keep the places the mutation entries name.
+import { leavesInFirstIteration } from './firstIteration.ts';
+import { writesAnyName } from './writesName.ts';
+import type { NameValue } from './constants.ts';

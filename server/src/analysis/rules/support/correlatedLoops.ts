@@ -12,7 +12,7 @@ import type { Scope } from '../../semantic/scope.ts';
 import type { LoopInfo } from '../../semantic/walk.ts';
 import { ownStatements } from './batchedDml.ts';
 
-type TextIn = (range: Range) => string;
+export type TextIn = (range: Range) => string;
 
 const dataSized = (source: LoopSource) => source.kind === 'rows' || source.kind === 'batches' || source.kind === 'elements';
 
