@@ -45,6 +45,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'analysis/itemMoveShared.test.ts': () => import('../analysis/itemMoveShared.test.ts'),
   'analysis/itemMoveRound11.test.ts': () => import('../analysis/itemMoveRound11.test.ts'),
   'analysis/leaves.test.ts': () => import('../analysis/leaves.test.ts'),
+  'analysis/loopCounts.test.ts': () => import('../analysis/loopCounts.test.ts'),
   'analysis/lineStartsAfterEdit.test.ts': () => import('../analysis/lineStartsAfterEdit.test.ts'),
   'analysis/itemRecording.test.ts': () => import('../analysis/itemRecording.test.ts'),
   'analysis/itemReuse.test.ts': () => import('../analysis/itemReuse.test.ts'),

@@ -81,3 +81,21 @@ alter procedure p compile plsql_optimize_level=2;
   // the role of the file (a deployment script) may follow in parentheses
   assert.match(found[0]!, /^1 info PLSQL_OPTIMIZE_LEVEL = 1 in the script, but the script recompiles p at level 2 or 3 further on \(it compares optimizer levels\): nothing is left compiled without the optimizer\./);
 });
+
+test('a COMMIT in a handler that stays in the loop: the message says it runs only for an iteration that fails', () => {
+  const found = messages(`create or replace procedure refresh_totals as
+begin
+  for r in (select account_id from accounts) loop
+    begin
+      update account_totals set total = 0 where account_id = r.account_id;
+    exception
+      when others then
+        commit;
+    end;
+  end loop;
+end refresh_totals;
+/
+`, 'commit-in-loop');
+  assert.deepEqual(found, ['8 info COMMIT in an exception handler inside the loop at line 3: it runs only for an iteration that fails, not per iteration, '
+    + 'and commits the work done so far. Make sure a failed row cannot leave half its work committed.']);
+});

@@ -8,6 +8,11 @@ import type { TextOf } from './loops.ts';
 
 const LITERAL = /^(?:'(?:[^']|'')*'|-?\d+(?:\.\d+)?|TRUE|FALSE)$/i;
 
+/** A literal as compared: a string as written ('Y' is not 'y'), a number or TRUE/FALSE in any case. */
+function literalKey(text: string): string {
+  return text.startsWith("'") ? text : text.toUpperCase();
+}
+
 /** CONTINUE or GOTO anywhere in the body: an iteration may skip the statement that leaves. */
 function mayJump(statements: readonly StatementNode[]): boolean {
   return statements.some((statement) => {
@@ -54,7 +59,7 @@ export function leavesInFirstIteration(statements: readonly StatementNode[], tex
       if (!statement.conditional) return `it leaves in its first iteration (EXIT at line ${statement.range.line})`;
       const test = /^\s*EXIT\b(?:\s+(?!WHEN\b)[\w$#"]+)?\s+WHEN\s+\(?\s*([A-Za-z][\w$#]*)\s*=\s*([^;()]+?)\s*\)?\s*;?\s*$/i.exec(textOf(statement));
       const flag = test ? flags.get(test[1]!.toUpperCase()) : undefined;
-      if (flag && flag.value === test![2]!.toUpperCase()) {
+      if (flag && flag.value === literalKey(test![2]!)) {
         return `it leaves in its first iteration (EXIT WHEN ${test![1]} = ${test![2]} at line ${statement.range.line}, after it is set at line ${flag.line})`;
       }
       continue;
@@ -62,7 +67,7 @@ export function leavesInFirstIteration(statements: readonly StatementNode[], tex
     if (statement.statementKind === 'assignment' && statement.target) {
       const value = /:=\s*([^;]+?)\s*;?\s*$/.exec(textOf(statement))?.[1];
       const name = statement.target.toUpperCase();
-      if (value !== undefined && LITERAL.test(value)) flags.set(name, { value: value.toUpperCase(), line: statement.range.line });
+      if (value !== undefined && LITERAL.test(value)) flags.set(name, { value: literalKey(value), line: statement.range.line });
       else flags.delete(name);
       continue;
     }

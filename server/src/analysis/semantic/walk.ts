@@ -291,7 +291,7 @@ class Walker {
     // RAISE) runs at most once per run of the loop: it belongs to the enclosing loop, or to none. A per-row
     // context is no loop to leave: a RETURN or RAISE ends the call for this row, and the next row calls again.
     // Statements before one that may go to the next iteration (`IF skip THEN CONTINUE; END IF`) stay in it.
-    const from = position.loop && !position.loop.rowContext ? this.leavingFrom(statements, position) : -1;
+    const from = position.loop && !position.loop.rowContext && !singleLoopBodies.has(position.loop) ? this.leavingFrom(statements, position) : -1;
     const once = from >= 0 ? { ...position, loop: position.loop!.parent, conditions: [] } : position;
     for (let i = 0; i < statements.length; i++) this.statement(statements[i]!, from >= 0 && i >= from ? once : position);
   }
@@ -386,6 +386,7 @@ class Walker {
     const bodyLoop = single && parent
       ? { ...parent, estimate: { ...parent.estimate, text: `${parent.estimate.text} (the loop at line ${statement.range.line} reads at most one row: ${single})` } }
       : single ? undefined : info;
+    if (bodyLoop && single) singleLoopBodies.add(bodyLoop);
     this.statements(statement.statements, { unit: position.unit, subprogram: position.subprogram, scope, loop: bodyLoop, conditions: [] });
   }
 
@@ -461,6 +462,13 @@ function valueAtLoop(loop: LoopStatementNode, position: Position, textIn: WalkOp
     return position.scope.valueOf(name);
   };
 }
+
+/**
+ * The loops the body of a single-row loop is walked in (the loop around it, with the estimate's text saying so): an
+ * EXIT there leaves the single-row loop, whose body runs once per iteration of that loop anyway, not that loop, so
+ * the code before it is not moved out to the loop around that one.
+ */
+const singleLoopBodies = new WeakSet<LoopInfo>();
 
 // Imported here so that the lines above keep the places the mutation entries name.
 import { leavesInFirstIteration } from './firstIteration.ts';
