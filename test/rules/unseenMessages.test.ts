@@ -99,3 +99,22 @@ end refresh_totals;
   assert.deepEqual(found, ['8 info COMMIT in an exception handler inside the loop at line 3: it runs only for an iteration that fails, not per iteration, '
     + 'and commits the work done so far. Make sure a failed row cannot leave half its work committed.']);
 });
+
+test('a WHEN OTHERS that records the error: info, and the message says it costs only when an iteration fails', () => {
+  const found = messages(`create or replace procedure post_all as
+begin
+  for p in (select payment_id from staged_payments) loop
+    begin
+      post(p.payment_id);
+    exception
+      when others then
+        rollback;
+        log_error(sqlerrm);
+    end;
+  end loop;
+end post_all;
+/
+`, 'exception-handler-in-loop');
+  assert.equal(found.length, 1);
+  assert.match(found[0]!, /^7 info A failure handler \(WHEN OTHERS that records the error or ends the failed iteration's transaction\) is inside the loop at line 3; it costs only for an iteration that fails, not in normal flow\. If failures are routine here, test for them before the statement instead \(once per row of the query at line 3\)/);
+});
