@@ -118,3 +118,26 @@ end post_all;
   assert.equal(found.length, 1);
   assert.match(found[0]!, /^7 info A failure handler \(WHEN OTHERS that records the error or ends the failed iteration's transaction\) is inside the loop at line 3; it costs only for an iteration that fails, not in normal flow\. If failures are routine here, test for them before the statement instead \(once per row of the query at line 3\)/);
 });
+
+test('BULK COLLECT of one table\'s dictionary rows: info, and the message names the predicate and the bound', () => {
+  const found = messages(`create or replace procedure load_columns(p_table varchar2) as
+  cursor c_cols is select column_name from user_tab_columns where table_name like p_table;
+  cursor c_args is select argument_name from user_arguments where package_name = upper('billing_pkg');
+  type t_names is table of varchar2(128);
+  l_names t_names;
+begin
+  open c_cols;
+  fetch c_cols bulk collect into l_names;
+  close c_cols;
+  open c_args;
+  fetch c_args bulk collect into l_names;
+  close c_args;
+end load_columns;
+/
+`, 'bulk-collect-without-limit');
+  assert.deepEqual(found, [
+    '8 warning FETCH C_COLS BULK COLLECT without LIMIT loads every row into memory at once. Add LIMIT and fetch in a loop.',
+    "11 info FETCH C_ARGS BULK COLLECT without LIMIT reads the data dictionary's rows of one object (package_name = upper('billing_pkg')): "
+      + 'as many as that object has columns, arguments or constraints (a table has at most 1,000 columns, 4,096 with MAX_COLUMNS = EXTENDED), not a growing table.',
+  ]);
+});
