@@ -23,6 +23,7 @@ const testFiles: Record<string, () => Promise<unknown>> = {
   'rules/unseenMessages.test.ts': () => import('./unseenMessages.test.ts'),
   'rules/rulesRound11.test.ts': () => import('./rulesRound11.test.ts'),
   'rules/bulkCollectOneObject.test.ts': () => import('./bulkCollectOneObject.test.ts'),
+  'rules/parsedDdl.test.ts': () => import('./parsedDdl.test.ts'),
   'analysis/analyzeProject.test.ts': () => import('../analysis/analyzeProject.test.ts'),
   'analysis/analyzeRound10.test.ts': () => import('../analysis/analyzeRound10.test.ts'),
   'analysis/analyzeRound10c.test.ts': () => import('../analysis/analyzeRound10c.test.ts'),

@@ -97,8 +97,22 @@ export const dynamicSqlInLoop: Rule = {
       call({ call, position }) {
         const loop = position.loop;
         if (!loop || position.handler || call.name.replace(/^SYS\./, '') !== 'DBMS_SQL.PARSE') return;
+        if (parsesDdlArgument(call.args, position, log, context.textIn)) return; // DDL runs when parsed: the parse is the work
         report('DBMS_SQL.PARSE', call.nameRange, loop, 'parses a statement on every iteration (DBMS_SQL cursors are not cached): parse once before the loop, then bind and execute per row');
       },
     };
   },
 };
+
+// Defined below the rule so that the lines above keep the places the mutation entries name.
+/** Whether DBMS_SQL.PARSE's statement (its second argument, or the one named STATEMENT) is DDL or a PL/SQL block. */
+function parsesDdlArgument(args: readonly ArgumentNode[], position: Position, log: AssignmentLog, textIn: (range: ArgumentNode['range']) => string): boolean {
+  // a call without it does not compile: nothing to tell, and the finding stays
+  const statement = args.find((a) => a.name === 'STATEMENT') ?? args[1];
+  if (statement === undefined) return false;
+  const assigned = (variable: string) => log.of(AssignmentLog.key(ownerOf(position), variable)).map((a) => a.value);
+  return parsesDdl(statement.text, position, assigned, textIn);
+}
+
+import { parsesDdl } from './support/parsedDdl.ts';
+import type { ArgumentNode } from '../../syntax/model/nodes.ts';
