@@ -22,14 +22,20 @@ function splitRange(text: string): [string, string] | undefined {
   return undefined;
 }
 
-/** Splits at commas outside parentheses: a 21c header's iteration controls (`1..3, 10..12 by 2`), a select list. */
+/**
+ * Splits at commas outside parentheses and string literals: a 21c header's iteration controls (`1..3, 10..12 by 2`), a
+ * select list (`'a, b' x, y`).
+ */
 export function splitAtTopLevelCommas(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
+  let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '(') depth++;
+    if (c === "'") quoted = !quoted;
+    else if (quoted) continue;
+    else if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (depth === 0 && c === ',') {
       out.push(text.slice(start, i));

@@ -8,27 +8,7 @@
 import type { LoopInfo, Position } from '../../semantic/walk.ts';
 import type { SqlStatementNode } from '../../../syntax/model/nodes.ts';
 import { isDdlText, plainVariable } from './dynamicSql.ts';
-
-/** Splits at the commas outside parentheses and string literals. */
-function topLevelItems(text: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'") quoted = !quoted;
-    else if (quoted) continue;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      items.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  items.push(text.slice(start));
-  return items.map((item) => item.trim());
-}
+import { splitAtTopLevelCommas } from '../../semantic/loops.ts';
 
 /** The select list of a query (from its first SELECT to the FROM at the same level), or undefined. */
 function selectList(text: string): string | undefined {
@@ -54,7 +34,7 @@ function selectList(text: string): string | undefined {
  * alias is a column or an expression no field names; a column is never DDL text, so it does not matter which.
  */
 function itemFor(list: string, field: string): string | undefined {
-  for (const item of topLevelItems(list)) {
+  for (const item of splitAtTopLevelCommas(list).map((i) => i.trim())) {
     const aliased = /^([\s\S]*?)\s+(?:AS\s+)?("?)([A-Za-z_][\w$#]*)\2$/i.exec(item);
     if (aliased && aliased[3]!.toUpperCase() === field) return aliased[1]!;
   }
