@@ -172,3 +172,19 @@ end;
   assert.equal(unit.trigger?.timing, 'before');
   assert.equal(unit.trigger?.rowLevel, true);
 });
+
+test('a statement\'s tables leave out the names its WITH clause defines, and keep the tables those subqueries read', () => {
+  const result = analyzeText(`create or replace procedure p as
+  cursor c is
+    with cols as (select column_name from all_tab_cols where table_name = 'T'),
+         cons (name) as (select constraint_name from all_constraints)
+    select c.column_name from cols c join cons k on k.name = c.column_name join app.cols x on x.id = 1;
+begin
+  null;
+end p;
+/
+`, { unitCache: false });
+  assert.deepEqual(result.findings.filter((f) => f.rule === 'syntax-error'), []);
+  const cursor = result.script.units[0]!.views[0]![0]!.declarations[0]!;
+  assert.deepEqual(cursor.query!.tables, ['ALL_TAB_COLS', 'ALL_CONSTRAINTS', 'APP.COLS']);
+});

@@ -31,7 +31,7 @@ export const bulkCollectWithoutLimit: Rule = {
         const tables = query?.tables;
         const range = { line: statement.range.line, column: statement.range.column, endLine: statement.range.line, endColumn: statement.range.column + 5 };
         const queryText = query ? context.textIn(query.range) : '';
-        const oneObject = tables && perObjectMetadata(withoutSubqueryNames(tables, queryText)) ? oneObjectFilter(queryText, (name) => position.scope.lookup(name) !== undefined) : undefined;
+        const oneObject = tables && perObjectMetadata(tables) ? oneObjectFilter(queryText, (name) => position.scope.lookup(name) !== undefined) : undefined;
         if (oneObject) {
           // the dictionary rows of one table or package: bounded by what that object holds, not by data
           context.report(range, `FETCH ${statement.cursorName} BULK COLLECT without LIMIT reads the data dictionary's rows of one object (${oneObject}): ` +
@@ -65,12 +65,6 @@ function oneObjectFilter(text: string, known: (name: string) => boolean): string
     if (qualifier === undefined || known(qualifier.toUpperCase())) return match[0].replace(/\s+/g, ' '); // as written
   }
   return undefined;
-}
-
-/** The tables a query names without the names its WITH clause defines (`WITH cols AS (SELECT ... FROM all_tab_cols)`). */
-function withoutSubqueryNames(tables: readonly string[], text: string): string[] {
-  const defined = new Set([...text.matchAll(/(?:\bWITH|,)\s*([A-Za-z_][\w$#]*)\s*(?:\([^()]*\)\s*)?AS\s*\(/gi)].map((m) => m[1]!.toUpperCase()));
-  return tables.filter((t) => !defined.has(t));
 }
 
 /**

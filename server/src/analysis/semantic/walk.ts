@@ -451,6 +451,9 @@ function countGivenAtRun(statement: LoopStatementNode, scope: Scope): boolean {
  */
 function valueAtLoop(loop: LoopStatementNode, position: Position, textIn: WalkOptions['textIn']): NameValue {
   return (name) => {
+    const value = position.scope.valueOf(name);
+    // most names in a bound have no value the scope knows: only a known one is worth reading the text for
+    if (value === undefined) return undefined;
     const found = position.scope.lookup(name);
     const declaration = found?.symbol.declaration;
     const unit = position.unit;
@@ -459,7 +462,7 @@ function valueAtLoop(loop: LoopStatementNode, position: Position, textIn: WalkOp
       const between = textIn({ line: declaration.range.endLine, column: declaration.range.endColumn, endLine: loop.range.line, endColumn: loop.range.column });
       if (writesAnyName(between, name)) return undefined;
     }
-    return position.scope.valueOf(name);
+    return value;
   };
 }
 

@@ -10,6 +10,7 @@ import {
   ChainLinkContext,
   DeleteStatementContext,
   DmlTargetContext,
+  FactoringElementContext,
   InsertStatementContext,
   IntoClauseContext,
   MergeStatementContext,
@@ -171,16 +172,26 @@ export function hintsIn(bc: BuildContext, ctx: ParserRuleContext): HintNode[] {
   return hints;
 }
 
+/**
+ * The tables and views a statement reads or writes. The names its WITH clause defines (`WITH cols AS (SELECT ...
+ * FROM all_tab_cols) SELECT ... FROM cols`) are its own subqueries, not tables: their tables are listed instead.
+ */
 function tablesIn(bc: BuildContext, ctx: ParserRuleContext): string[] {
   const tables = new Set<string>();
   for (const target of descendants(ctx, DmlTargetContext, stopAtNestedStatements)) {
     const name = target.qualifiedName();
     if (name) tables.add(normalizeName(bc.textOf(name)));
   }
+  const subqueryNames = new Set<string>();
+  for (const element of descendants(ctx, FactoringElementContext, stopAtNestedStatements)) {
+    const name = element.anyName(0);
+    if (name) subqueryNames.add(normalizeName(bc.textOf(name)));
+  }
   for (const primary of descendants(ctx, TablePrimaryContext, stopAtNestedStatements)) {
     const chain = primary.nameChain();
     if (chain && chain.chainLink().every((l: ChainLinkContext) => !l.LPAREN())) {
-      tables.add(bc.exactText(chain).split('.').map(normalizeName).join('.'));
+      const table = bc.exactText(chain).split('.').map(normalizeName).join('.');
+      if (!subqueryNames.has(table)) tables.add(table);
     }
   }
   return [...tables];
