@@ -25,6 +25,31 @@ async function start(ws: string, initializationOptions: unknown): Promise<{ clie
   return { client, diagnostics: (await published).diagnostics };
 }
 
+interface Action { title: string; kind?: string; isPreferred?: boolean; edit?: unknown; command?: { command: string; arguments: unknown[] } }
+
+/** Writes `name` into the workspace, opens it and waits for its first non-empty diagnostics. */
+async function openNew(client: LspClient, ws: string, name: string, text: string): Promise<Diagnostic[]> {
+  writeFileSync(join(ws, name), text);
+  const published = client.nextDiagnostics(fileUri(join(ws, name)), (p) => p.diagnostics.length > 0);
+  client.open(fileUri(join(ws, name)), text);
+  return (await published).diagnostics;
+}
+
+/** Opens `name` and asks the code actions of its first diagnostic, which must be `rule`'s at the 0-based `line`. */
+async function firstFindingActions(client: LspClient, ws: string, name: string, text: string, rule: string, line: number): Promise<Action[]> {
+  const [first] = await openNew(client, ws, name, text);
+  assert.equal(first!.code, rule);
+  assert.equal(first!.range.start.line, line);
+  return actionsFor(client, ws, name, first!);
+}
+
+/** The code actions for one diagnostic of `name`, of the kinds in `only` when given. */
+async function actionsFor(client: LspClient, ws: string, name: string, diagnostic: Diagnostic, only?: string[]): Promise<Action[]> {
+  return (await client.connection.sendRequest('textDocument/codeAction', {
+    textDocument: { uri: fileUri(join(ws, name)) }, range: diagnostic.range, context: { diagnostics: [diagnostic], ...(only ? { only } : {}) },
+  })) as Action[];
+}
+
 describe('the editor details, with the extension\'s client commands', () => {
   let ws: string;
   let client: LspClient;
@@ -76,18 +101,26 @@ describe('the editor details, with the extension\'s client commands', () => {
     assert.deepEqual(docs.command, { title: 'Open documentation for standalone-call-in-loop', command: 'plsqlPerf.showRuleDocumentation', arguments: ['standalone-call-in-loop'] });
   });
 
+  test('"Disable" for a finding on a line inside a string: the enable as the edit, the disable as the snippet above the statement', async () => {
+    const text = "CREATE OR REPLACE PROCEDURE run_profiled IS\n  l_block VARCHAR2(4000);\nBEGIN\n  l_block := q'[\n" +
+      "    begin execute immediate 'alter session set statistics_level=all'; end;]';\n  EXECUTE IMMEDIATE l_block;\nEND run_profiled;\n/\n";
+    const actions = await firstFindingActions(client, ws, 'run_profiled.prc', text, 'plan-statistics-in-code', 4);
+    const title = 'Disable plan-statistics-in-code for lines 4-5 (the line starts inside a string or comment)';
+    const disable = actions.find((a) => a.title === title)!;
+    assert.ok(disable, actions.map((a) => a.title).join(', '));
+    assert.deepEqual(disable.edit, { changes: { [uri('run_profiled.prc')]: [
+      { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '  -- plsql-perf-enable plan-statistics-in-code\n' },
+    ] } });
+    assert.deepEqual(disable.command, {
+      title, command: 'plsqlPerf.insertSnippet',
+      arguments: [uri('run_profiled.prc'), 3, '  -- plsql-perf-disable plan-statistics-in-code -- ${1:reason}\n'],
+    });
+  });
+
   test('FETCH ... BULK COLLECT without LIMIT: advice in the hover, no LIMIT edit (it would drop every row after the first batch)', async () => {
     const text = 'CREATE OR REPLACE PROCEDURE load_events IS\n  CURSOR c_events IS SELECT * FROM events;\n  TYPE t_events IS TABLE OF c_events%ROWTYPE;\n' +
       '  l_events t_events;\nBEGIN\n  OPEN c_events;\n  FETCH c_events BULK COLLECT INTO l_events;\n  CLOSE c_events;\nEND load_events;\n/\n';
-    writeFileSync(join(ws, 'loader.prc'), text);
-    const published = client.nextDiagnostics(uri('loader.prc'), (p) => p.diagnostics.length > 0);
-    client.open(uri('loader.prc'), text);
-    const [fetch] = (await published).diagnostics;
-    assert.equal(fetch!.code, 'bulk-collect-without-limit');
-    assert.equal(fetch!.range.start.line, 6);
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', {
-      textDocument: { uri: uri('loader.prc') }, range: fetch!.range, context: { diagnostics: [fetch] },
-    })) as { title: string; edit?: unknown }[];
+    const actions = await firstFindingActions(client, ws, 'loader.prc', text, 'bulk-collect-without-limit', 6);
     assert.deepEqual(actions.map((a) => a.title), ['Disable bulk-collect-without-limit for this line', 'Open documentation for bulk-collect-without-limit']);
     assert.ok(actions.every((a) => a.edit === undefined), 'no edit but the suppression snippet (a command)');
     const hover = (await client.connection.sendRequest('textDocument/hover', {
@@ -136,6 +169,30 @@ describe('loop-heat hints placed after the calls inside a hot loop (inlayHints.p
       })) as { title: string; edit?: { changes: Record<string, { newText: string }[]> } }[];
       const disable = actions.find((a) => a.title.startsWith('Disable'))!;
       assert.equal(disable.edit!.changes[uri]![0]!.newText, '      -- plsql-perf-disable-next-line standalone-call-in-loop -- <reason>\n');
+    } finally {
+      assert.equal(await client.close(), 0);
+      rmSync(ws, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a fix that can change behaviour is a rewrite to review, not a quick fix', () => {
+  test('missing-nocopy\'s NOCOPY edit: refactor.rewrite, not preferred, left out when only quick fixes are asked for', async () => {
+    ensureBuilt('dist/server.cjs');
+    const ws = mkdtempSync(join(tmpdir(), 'plsql-perf-details-'));
+    cpSync(join(repoRoot, 'test/fixtures/lsp/ws'), ws, { recursive: true });
+    const { client } = await start(ws, { clientCommands, settings: { rules: { 'missing-nocopy': 'info' } } });
+    try {
+      const text = 'CREATE OR REPLACE PROCEDURE fill(p_ids IN OUT sys.odcinumberlist, p_doc IN OUT CLOB) IS\nBEGIN\n  p_ids.extend;\nEND fill;\n/\n';
+      const nocopy = (await openNew(client, ws, 'fill.prc', text)).find((d) => d.code === 'missing-nocopy')!;
+      assert.ok(nocopy, 'the preview rule reports the CLOB parameter');
+      const ask = (only?: string[]) => actionsFor(client, ws, 'fill.prc', nocopy, only);
+      const all = await ask();
+      const rewrite = all.find((a) => a.title.startsWith('Pass P_DOC by reference'))!;
+      assert.deepEqual([rewrite.title, rewrite.kind, rewrite.isPreferred], ['Pass P_DOC by reference (IN OUT NOCOPY): review first, this can change behaviour', 'refactor.rewrite', false]);
+      assert.ok(rewrite.edit, 'still applicable, by choice');
+      const quickFixes = await ask(['quickfix']);
+      assert.deepEqual(quickFixes.map((a) => [a.title, a.kind]), [['Disable missing-nocopy for this line', 'quickfix']]);
     } finally {
       assert.equal(await client.close(), 0);
       rmSync(ws, { recursive: true, force: true });

@@ -66,7 +66,10 @@ function startsSqlplusTextLine(text: string, at: number): boolean {
 export function findDirectives(text: string): SuppressionDirective[] {
   const directives: SuppressionDirective[] = [];
   let lineStarts: number[] | undefined;
-  const add = (start: number, end: number, body: string) => {
+  forEachOpaqueSpan(text, (kind, start, end) => {
+    if (kind === 'literal') return;
+    const closed = kind === 'line-comment' || (text.endsWith('*/', end) && end - start >= 4);
+    const body = text.slice(start + 2, closed && kind === 'block-comment' ? end - 2 : end);
     if (!body.includes('plsql-perf-')) return; // the common case: an ordinary comment
     const parsed = parseDirective(body);
     if (!parsed) return;
@@ -74,39 +77,55 @@ export function findDirectives(text: string): SuppressionDirective[] {
     const line = positionAt(lineStarts, start).line;
     const endLine = positionAt(lineStarts, Math.max(start, end - 1)).line;
     directives.push({ ...parsed, line, endLine });
-  };
+  });
+  return directives;
+}
+
+/** What the compiler and SQL*Plus read as one piece the code around it cannot reach into. */
+export type OpaqueSpanKind = 'line-comment' | 'block-comment' | 'literal';
+
+/**
+ * Calls `visit` for each comment, string literal (also q-quoted and national), quoted identifier and SQL*Plus
+ * REMARK or PROMPT line of `text`, in order, with its offsets (`end` exclusive). An unclosed one runs to the end
+ * of the text.
+ */
+export function forEachOpaqueSpan(text: string, visit: (kind: OpaqueSpanKind, start: number, end: number) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 45 && text.charCodeAt(i + 1) === 45) { // --
       const eol = lineEndAt(text, i);
-      add(i, eol, text.slice(i + 2, eol));
+      visit('line-comment', i, eol);
       i = eol;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) { // /*
       const end = skipBlockComment(text, i);
-      const closed = text.endsWith('*/', end) && end - i >= 4;
-      add(i, end, text.slice(i + 2, closed ? end - 2 : end));
+      visit('block-comment', i, end);
       i = end;
-    } else if (c === 39) { // '
-      i = skipString(text, i);
-    } else if (c === 34) { // "
-      i = skipQuotedIdent(text, i);
+    } else if (c === 39 || c === 34) { // ' "
+      const end = c === 39 ? skipString(text, i) : skipQuotedIdent(text, i);
+      visit('literal', i, end);
+      i = end;
     } else if (isIdentChar(c)) {
       // REM and PROMPT lines of a script are text to SQL*Plus: an apostrophe there ("it's") starts no string
       if (startsSqlplusTextLine(text, i)) {
-        i = lineEndAt(text, i);
+        const eol = lineEndAt(text, i);
+        visit('literal', i, eol);
+        i = eol;
         continue;
       }
       const q = skipQQuote(text, i); // q'[...]' and nq'[...]'
-      if (q > 0) i = q;
-      else if ((c === 110 || c === 78) && text.charCodeAt(i + 1) === 39) i = skipString(text, i + 1); // n'...'
-      else i = Math.max(scanWord(text, i), i + 1);
+      const end = q > 0 ? q : (c === 110 || c === 78) && text.charCodeAt(i + 1) === 39 ? skipString(text, i + 1) : 0; // n'...'
+      if (end > 0) {
+        visit('literal', i, end);
+        i = end;
+      } else {
+        i = Math.max(scanWord(text, i), i + 1);
+      }
     } else {
       i++;
     }
   }
-  return directives;
 }
 
 interface Range {

@@ -12,7 +12,7 @@ import { WorkspaceIndex } from './analyzerApi.ts';
 import { DocumentAnalyses } from './documentAnalyses.ts';
 import { IdleCollector } from './idleMemory.ts';
 import { toDiagnostic } from './diagnostics.ts';
-import { codeActionsFor } from './features/codeActions.ts';
+import { codeActionsFor, onlyKinds } from './features/codeActions.ts';
 import { hoverAt } from './features/hover.ts';
 import { profileLenses } from './features/lenses.ts';
 import { loopHeatHints } from './features/inlayHints.ts';
@@ -128,7 +128,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
         ...(pull ? { diagnosticProvider: { identifier: 'plsql-perf', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -210,7 +210,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   // Code actions carry edits: they need the analysis of the text they edit, so they wait for this version's.
   connection.onCodeAction(withDocument('codeAction', [], async (document, params) => {
     const [analysis, s] = await Promise.all([analyses.current(document), settingsFor(document.uri)]);
-    return analysis ? codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s), clientCommands) : [];
+    const actions = analysis ? codeActionsFor(document, analysis, params.context.diagnostics, docUriFor(s), clientCommands) : [];
+    return onlyKinds(actions, params.context.only);
   }));
 
   connection.onDefinition(withDocument('definition', [], async (document, params) =>
