@@ -3,7 +3,8 @@
  * a standalone function BY2 (by2.fnc) and a package member PRICING.BY2 (pricing.pks/.pkb) are two symbols.
  * Inside PRICING's body an unqualified `by2(1)` is the member, `app.by2(2)` the standalone function (APP is a
  * schema); in caller.prc `by2(3)` is the standalone function, `pricing.by2(4)` the member. Only caller.prc is
- * open: the other files' calls are resolved from disk.
+ * open: the other files' calls are resolved from disk. nested.prc declares a BY2 of its own inside NESTED_USER;
+ * money_t.tps/.tpb (an object type), counters.pks (a package variable) and wallet.prc (their uses).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +41,7 @@ describe('references and the call hierarchy by resolution (standalone BY2 vs pac
     client.open(uri(file), readFileSync(join(ws, file), 'utf8'));
     await published;
   };
+  const definition = async (location: Location) => (await open(location.uri.slice(location.uri.lastIndexOf('/') + 1)), client.connection.sendRequest('textDocument/definition', position(location)) as Promise<Location[]>);
   const references = async (location: Location) => (await open(location.uri.slice(location.uri.lastIndexOf('/') + 1)), client.connection.sendRequest('textDocument/references', { ...position(location), context: { includeDeclaration: true } }) as Promise<Location[]>);
 
   before(async () => {
@@ -109,5 +111,36 @@ describe('references and the call hierarchy by resolution (standalone BY2 vs pac
       ['BY2', uri('pricing.pkb'), [at('caller.prc', 5, 'pricing.by2').range]],
       ['RUN_MEMBER', uri('pricing.pkb'), [at('caller.prc', 6, 'pricing.run_member').range]],
     ]);
+  });
+  test('a subprogram nested in another: definition, references and highlights in its document, not the standalone BY2 of the same name', async () => {
+    // nested.prc declares its own BY2 (a forward declaration, then the body) inside NESTED_USER
+    const declarations = [at('nested.prc', 8, 'by2'), at('nested.prc', 3, 'by2')];
+    const expected = [...declarations, at('nested.prc', 6, 'by2'), at('nested.prc', 13, 'by2')];
+    for (const from of [at('nested.prc', 13, 'by2'), at('nested.prc', 6, 'by2'), at('nested.prc', 8, 'by2'), at('nested.prc', 3, 'by2')]) {
+      assert.deepEqual(await definition(from), declarations, `definition from line ${from.range.start.line + 1}`);
+      assert.deepEqual(await references(from), expected, `references from line ${from.range.start.line + 1}`);
+    }
+    const highlights = (await client.connection.sendRequest('textDocument/documentHighlight', position(at('nested.prc', 13, 'by2')))) as { range: Range; kind: number }[];
+    assert.deepEqual(highlights, [...declarations.map((d) => ({ range: d.range, kind: 3 })), { range: at('nested.prc', 6, 'by2').range, kind: 2 }, { range: at('nested.prc', 13, 'by2').range, kind: 2 }]);
+    assert.equal(await client.connection.sendRequest('textDocument/prepareCallHierarchy', position(at('nested.prc', 13, 'by2'))), null, 'no hierarchy item for it (the index does not hold it), not the standalone BY2');
+  });
+
+  test('an object type: its constructor and static method calls are its uses, from a call and from the type', async () => {
+    const expected = [
+      at('money_t.tpb', 1, 'money_t'), at('money_t.tps', 1, 'money_t'),
+      at('money_t.tpb', 4, 'money_t'), at('wallet.prc', 4, 'money_t.zero'), at('wallet.prc', 5, 'money_t'),
+    ];
+    assert.deepEqual(await references(at('wallet.prc', 4, 'money_t.zero')), expected, 'from the static method call');
+    assert.deepEqual(await references(at('money_t.tps', 1, 'money_t')), expected, 'from the type');
+    const highlights = (await client.connection.sendRequest('textDocument/documentHighlight', position(at('wallet.prc', 5, 'money_t')))) as { range: Range }[];
+    assert.deepEqual(highlights.map((h) => h.range), [at('wallet.prc', 4, 'money_t.zero').range, at('wallet.prc', 5, 'money_t').range]);
+  });
+
+  test('a package variable and a package: the calls that resolve to them or their members', async () => {
+    assert.deepEqual(await references(at('counters.pks', 3, 'seen')), [at('counters.pks', 3, 'seen'), at('wallet.prc', 6, 'counters.seen.EXISTS')], 'SEEN.EXISTS(1) is a use of SEEN');
+    assert.deepEqual(await references(at('wallet.prc', 6, 'counters.seen.EXISTS')), [at('counters.pks', 3, 'seen'), at('wallet.prc', 6, 'counters.seen.EXISTS')]);
+    assert.deepEqual(await references(at('counters.pks', 1, 'counters')), [
+      at('counters.pks', 1, 'counters'), at('wallet.prc', 6, 'counters.seen.EXISTS'), at('wallet.prc', 7, 'counters.reset'),
+    ], 'every use of a member is a use of the package');
   });
 });

@@ -3,7 +3,8 @@
  * procedures and functions, standalone or in packages, with the resolution references use (references.ts):
  * incoming calls are the calls that resolve to the subprogram, grouped by the subprogram (or trigger) they are
  * written in; outgoing calls are the calls inside its body that resolve to a subprogram of the workspace.
- * Oracle-supplied and unresolved calls have no definition to show and are left out.
+ * Oracle-supplied and unresolved calls, and subprograms nested in others (not in the index; references and
+ * definitions find them in their document), have no definition to show here and are left out.
  */
 import { SymbolKind, type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type Position } from 'vscode-languageserver';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
@@ -13,6 +14,7 @@ import { toLspRange } from '../positions.ts';
 import type { CallSites } from './callSites.ts';
 import { symbolAt } from './navigation.ts';
 import { callsTo, isSubprogram } from './references.ts';
+import { localSubprogramAt } from './localSubprograms.ts';
 
 /** What an item carries back to the server: the definition it stands for. */
 interface ItemData {
@@ -66,6 +68,8 @@ function callerOf(file: string, range: SourceRange, index: WorkspaceIndex): Inde
 export function prepareCallHierarchy(
   analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, uriOf: (key: string) => string,
 ): CallHierarchyItem[] | null {
+  // a nested subprogram is not in the index the hierarchy is built from (and a member may share its name)
+  if (localSubprogramAt(analysis, position.line + 1, position.character + 1)) return null;
   const symbol = symbolAt(analysis, file, index, position);
   const definition = symbol && withCode(symbol.definitions, index);
   return definition ? [itemOf(definition, uriOf)] : null;

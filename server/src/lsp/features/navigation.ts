@@ -1,13 +1,15 @@
 /**
  * Go to definition across the workspace, for subprograms, packages and cursors (references.ts finds the uses).
  * The name under the cursor is either a call (resolved by the analyzer, or looked up by name, also as a
- * member of the package body it is written in) or the name of a definition itself.
+ * member of the package body it is written in) or the name of a definition itself. A subprogram nested in
+ * another one is found in the document (localSubprograms.ts).
  */
 import type { Location, Position } from 'vscode-languageserver';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
 import type { IndexedDefinition, WorkspaceIndex } from '../analyzerApi.ts';
 import { rangeContains, toLspRange } from '../positions.ts';
 import { topLevelUnits } from '../workspace/modelSymbols.ts';
+import { localSubprogramAt } from './localSubprograms.ts';
 
 /** The package (body) whose range holds this 1-based line, for unqualified calls to its own members. */
 function enclosingPackage(analysis: EditorAnalysis, line: number): string | undefined {
@@ -47,6 +49,8 @@ export function symbolAt(analysis: EditorAnalysis, file: string, index: Workspac
 
 /** `file` is the document's key in the index; `uriOf` turns index keys into the client's URIs. */
 export function definitionAt(analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position, uriOf: (key: string) => string): Location[] {
+  const local = localSubprogramAt(analysis, position.line + 1, position.character + 1);
+  if (local) return local.declarations.map((range) => ({ uri: uriOf(file), range: toLspRange(range) }));
   const symbol = symbolAt(analysis, file, index, position);
   return symbol ? symbol.definitions.map((d) => ({ uri: uriOf(d.file), range: toLspRange(d.nameRange) })) : [];
 }

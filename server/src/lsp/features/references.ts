@@ -4,7 +4,10 @@
  * rules use). A standalone `BY2` and the package member `PKG.BY2` are two symbols; an unqualified `BY2` inside
  * `PKG`'s body is the member, elsewhere the standalone function. The index narrows the search to the files
  * that write the name at all; only those files' calls are resolved.
- * Packages, types and cursors are not called the way subprograms are: their uses are still found by name.
+ * A subprogram nested in another one is a symbol of its document alone (localSubprograms.ts).
+ * The uses of anything else (a package, an object type, a package variable, a cursor) are the calls written with
+ * its name, and those that resolve to it or, for a package or a type, to its members (a type's constructor and
+ * static methods resolve to the type).
  */
 import { DocumentHighlightKind, type DocumentHighlight, type Location, type Position } from 'vscode-languageserver';
 import type { EditorAnalysis } from '../analyzeDocument.ts';
@@ -14,6 +17,7 @@ import type { SourceRange } from '../../syntax/finding.ts';
 import { toLspRange } from '../positions.ts';
 import type { CallSites } from './callSites.ts';
 import { symbolAt } from './navigation.ts';
+import { localSubprogramAt } from './localSubprograms.ts';
 
 export interface TargetSymbol {
   /** Normalised name: `BY2`, `PKG.BY2`. */
@@ -59,7 +63,50 @@ function usesByName(symbol: TargetSymbol, index: WorkspaceIndex): Use[] {
 }
 
 export async function usesOf(symbol: TargetSymbol, index: WorkspaceIndex, sites: CallSites): Promise<Use[]> {
-  return symbol.definitions.some(isSubprogram) ? callsTo(symbol, index, sites) : usesByName(symbol, index);
+  if (symbol.definitions.some(isSubprogram)) return callsTo(symbol, index, sites);
+  return unique([...usesByName(symbol, index), ...(await qualifiedUses(symbol, index, sites))]);
+}
+
+/** A package or an object type: what other names are written after (`PKG.PROC`, `T.STATIC_METHOD`, `T(...)`). */
+function isContainer(definition: IndexedDefinition): boolean {
+  return definition.kind === 'package' || definition.kind === 'package-body' || definition.kind === 'type';
+}
+
+/** Whether a callee written `name` names `bare` itself or as a qualifier (`BARE`, `BARE.X`, `S.BARE.X`, `S.BARE`). */
+function writesName(name: string, bare: string): boolean {
+  return name === bare || name.startsWith(`${bare}.`) || name.endsWith(`.${bare}`) || name.includes(`.${bare}.`);
+}
+
+/**
+ * The uses of a symbol that is no subprogram by resolution: the calls that write its name and resolve to it
+ * (a package variable's `PKG.V.EXISTS(...)`, `PKG.V(i)`; a type's constructor `T(...)` and static methods
+ * `T.M(...)`, whose definition go to definition shows is the type: a type's members are not indexed on their
+ * own) or, for a package or a type, to one of its members (`PKG.PROC(...)`).
+ */
+async function qualifiedUses(symbol: TargetSymbol, index: WorkspaceIndex, sites: CallSites): Promise<Use[]> {
+  const bare = unqualified(symbol.name);
+  const uses: Use[] = [];
+  for (const file of index.fileNames) {
+    if (!index.referencesIn(file).some((r) => writesName(r.name, bare))) continue;
+    for (const call of await sites.callsIn(file)) if (resolvesInto(call, symbol, bare)) uses.push({ file, range: call.nameRange });
+  }
+  return uses;
+}
+
+function resolvesInto(call: { name: string; resolution: { definition?: IndexedDefinition } }, symbol: TargetSymbol, bare: string): boolean {
+  const definition = call.resolution.definition;
+  if (definition === undefined || !writesName(call.name, bare)) return false;
+  return definition.name === symbol.name || (definition.container === symbol.name && symbol.definitions.some(isContainer));
+}
+
+function unique(uses: Use[]): Use[] {
+  const seen = new Set<string>();
+  return uses.filter((u) => {
+    const key = `${u.file}\u0000${u.range.line}:${u.range.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function compareUses(a: Use, b: Use): number {
@@ -70,6 +117,10 @@ export async function referencesAt(
   analysis: EditorAnalysis, file: string, index: WorkspaceIndex, sites: CallSites, position: Position, includeDeclaration: boolean,
   uriOf: (key: string) => string,
 ): Promise<Location[]> {
+  const local = localSubprogramAt(analysis, position.line + 1, position.character + 1);
+  if (local) {
+    return [...(includeDeclaration ? local.declarations : []), ...local.calls].map((range) => ({ uri: uriOf(file), range: toLspRange(range) }));
+  }
   const symbol = symbolAt(analysis, file, index, position);
   if (!symbol) return [];
   const uses = (await usesOf(symbol, index, sites)).sort(compareUses);
@@ -81,12 +132,23 @@ export async function referencesAt(
 export function highlightsAt(
   analysis: EditorAnalysis, file: string, index: WorkspaceIndex, position: Position,
 ): DocumentHighlight[] {
+  const local = localSubprogramAt(analysis, position.line + 1, position.character + 1);
+  if (local) {
+    return [
+      ...local.declarations.map((range) => ({ range: toLspRange(range), kind: DocumentHighlightKind.Write })),
+      ...local.calls.map((range) => ({ range: toLspRange(range), kind: DocumentHighlightKind.Read })),
+    ];
+  }
   const symbol = symbolAt(analysis, file, index, position);
   if (!symbol) return [];
   const definitions = symbol.definitions.filter((d) => d.file === file)
     .map((d) => ({ range: toLspRange(d.nameRange), kind: DocumentHighlightKind.Write }));
+  const bare = unqualified(symbol.name);
   const uses = symbol.definitions.some(isSubprogram)
     ? analysis.calls.filter((c) => c.resolution.definition?.name === symbol.name).map((c) => c.nameRange)
-    : usesByName(symbol, index).filter((u) => u.file === file).map((u) => u.range);
+    : unique([
+      ...usesByName(symbol, index).filter((u) => u.file === file),
+      ...analysis.calls.filter((c) => resolvesInto(c, symbol, bare)).map((c) => ({ file, range: c.nameRange })),
+    ]).sort(compareUses).map((u) => u.range);
   return [...definitions, ...uses.map((range) => ({ range: toLspRange(range), kind: DocumentHighlightKind.Read }))];
 }
