@@ -54,8 +54,14 @@ test('an edit that ends an item early, or merges two, splits as from scratch', (
   // a `begin` typed before the END of first_one: its END now closes the new block, the item runs on
   const opened = both(BODY, '    if g_limit > 1', '    begin if g_limit > 1');
   assert.deepEqual(opened.resumed, opened.fresh);
-  // the `;` after a declaration deleted: it runs on into the next item
-  const merged = both(BODY, '100;', '100');
+  // the `;` after a declaration deleted: the declaration ends at the PROCEDURE after it (no declaration holds one),
+  // so the items after it stay as they were
+  const unfinished = both(BODY, '100;', '100');
+  assert.deepEqual(unfinished.resumed, unfinished.fresh);
+  assert.equal(unfinished.fresh?.items.length, 6);
+  assert.equal(texts(unfinished.fresh, unfinished.after)![0], 'g_limit constant pls_integer := 100');
+  // a subprogram's END deleted: it runs on into the next item
+  const merged = both(BODY, '  end first_one;\n', '');
   assert.deepEqual(merged.resumed, merged.fresh);
   assert.notDeepEqual(merged.fresh?.items.length, 6);
   // a new subprogram typed between two items

@@ -118,7 +118,7 @@ class CollectingErrorListener extends BaseErrorListener {
     if (this.errors.length >= MAX_ERRORS_PER_SEGMENT) return;
     const expected = (e?.getExpectedTokens() ?? this.parserRef.getExpectedTokens()).toArray();
     const previous = offendingSymbol ? this.parserRef.tokenStream.LT(-1) : null;
-    if (offendingSymbol && previous && unfinishedBefore(offendingSymbol, previous, msg)) {
+    if (offendingSymbol && previous && unfinishedBefore(offendingSymbol, previous, msg, expected)) {
       // A statement being typed (`UPDATE t` and the next statement below it): the error is the unfinished
       // statement's, at its last token, not the next statement's, which is fine and was only read as its end.
       const wanted = describeExpected(expected, this.parserRef.vocabulary);
@@ -151,10 +151,15 @@ const OPENERS = new Set([
 /**
  * The error is the previous statement's: the unexpected token starts a later line, the token before it does not
  * end a statement or open a block, and the parser did not simply find one token too many (ANTLR's "extraneous
- * input", where the token itself is the mistake).
+ * input", where the token itself is the mistake). One "extraneous input" is the previous statement's too: where a
+ * ';' would do. After a call statement (`log_it(x)` and, below it, `RETURN;` or `END;` or `l_total := 0;`) ANTLR
+ * drops the next line's first token as one too many, because the token after it fits (`;`, or `:=` of an element
+ * assignment); the ';' is what is missing (found by deleting the ';' of 1,020 statements of the corpora's package
+ * bodies: 88 errors landed on the next line so).
  */
-function unfinishedBefore(offending: Token, previous: Token, msg: string): boolean {
-  if (offending.type === PlSqlLexer.EOF || msg.startsWith('extraneous input')) return false;
+function unfinishedBefore(offending: Token, previous: Token, msg: string, expected: readonly number[]): boolean {
+  if (offending.type === PlSqlLexer.EOF) return false;
+  if (msg.startsWith('extraneous input') && !expected.includes(PlSqlLexer.SEMI)) return false;
   if (OPENERS.has(previous.type)) return false;
   const previousEnd = tokenRange(previous, previous.line, previous.column).endLine;
   return offending.line > previousEnd;

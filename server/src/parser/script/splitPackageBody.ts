@@ -87,9 +87,27 @@ export class ItemScanner {
       const kind = this.at(i);
       if (kind === Light.Begin) return this.skipBlock(i);
       if (kind === Light.End) return i; // malformed: let the item end here
-      i = kind === Light.Procedure || kind === Light.Function ? this.skipSubprogram(i) : this.skipToSemicolon(i);
+      i = kind === Light.Procedure || kind === Light.Function ? this.skipSubprogram(i) : this.skipDeclaration(i);
     }
     return i;
+  }
+
+  /**
+   * From a declaration to just after its ';', or to the BEGIN, PROCEDURE or FUNCTION that follows it when its ';'
+   * is missing (no declaration holds one outside parentheses): a declaration being typed (`l_total NUMBER` and then
+   * the body's BEGIN) ends there, instead of running to the body's first ';' and taking the items after its
+   * subprogram with it (every later item then failed or was parsed with the broken one, and lost its findings).
+   */
+  skipDeclaration(i: number): number {
+    let parens = 0;
+    for (let j = i; j < this.count; j++) {
+      const kind = this.at(j);
+      if (kind === Light.LeftParen) parens++;
+      else if (kind === Light.RightParen) parens--;
+      else if (parens <= 0 && kind === Light.Semicolon) return j + 1;
+      else if (parens <= 0 && j > i && (kind === Light.Begin || kind === Light.Procedure || kind === Light.Function)) return j;
+    }
+    return this.count;
   }
 
   skipToSemicolon(i: number): number {
@@ -181,7 +199,7 @@ export function scanItems(tokens: LightTokens, i: number, items: BodyItem[], joi
       items.push({ kind: 'initialization', start: starts[start]!, end: ends[count - 1]! });
       return items;
     }
-    i = kind === Light.Procedure || kind === Light.Function ? scanner.skipSubprogram(i) : scanner.skipToSemicolon(i);
+    i = kind === Light.Procedure || kind === Light.Function ? scanner.skipSubprogram(i) : scanner.skipDeclaration(i);
     if (i <= start) return null;
     items.push({ kind: 'declaration', start: starts[start]!, end: ends[Math.min(i, count) - 1]! });
   }
