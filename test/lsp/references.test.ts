@@ -3,7 +3,8 @@
  * a standalone function BY2 (by2.fnc) and a package member PRICING.BY2 (pricing.pks/.pkb) are two symbols.
  * Inside PRICING's body an unqualified `by2(1)` is the member, `app.by2(2)` the standalone function (APP is a
  * schema); in caller.prc `by2(3)` is the standalone function, `pricing.by2(4)` the member. Only caller.prc is
- * open: the other files' calls are resolved from disk. nested.prc declares a BY2 of its own inside NESTED_USER;
+ * open: the other files' calls are resolved from disk. nested.prc declares a BY2 of its own inside NESTED_USER,
+ * blocky.prc one in a DECLARE block;
  * money_t.tps/.tpb (an object type), counters.pks (a package variable) and wallet.prc (their uses).
  */
 import { after, before, describe, test } from 'node:test';
@@ -123,6 +124,12 @@ describe('references and the call hierarchy by resolution (standalone BY2 vs pac
     const highlights = (await client.connection.sendRequest('textDocument/documentHighlight', position(at('nested.prc', 13, 'by2')))) as { range: Range; kind: number }[];
     assert.deepEqual(highlights, [...declarations.map((d) => ({ range: d.range, kind: 3 })), { range: at('nested.prc', 6, 'by2').range, kind: 2 }, { range: at('nested.prc', 13, 'by2').range, kind: 2 }]);
     assert.equal(await client.connection.sendRequest('textDocument/prepareCallHierarchy', position(at('nested.prc', 13, 'by2'))), null, 'no hierarchy item for it (the index does not hold it), not the standalone BY2');
+  });
+
+  test('a subprogram declared in a DECLARE block among the statements: its calls, not the standalone BY2', async () => {
+    const expected = [at('blocky.prc', 4, 'by2'), at('blocky.prc', 6, 'by2'), at('blocky.prc', 7, 'by2')];
+    assert.deepEqual(await definition(at('blocky.prc', 6, 'by2')), [at('blocky.prc', 4, 'by2')]);
+    assert.deepEqual(await references(at('blocky.prc', 7, 'by2')), expected);
   });
 
   test('an object type: its constructor and static method calls are its uses, from a call and from the type', async () => {

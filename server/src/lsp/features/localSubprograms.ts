@@ -1,8 +1,8 @@
 /**
- * Subprograms declared inside another subprogram, a trigger or an anonymous block: the workspace index does not
- * hold them (nothing outside their parent can call them), so definitions, references and highlights find them
- * in the document itself, by the resolution the analyzer gives each call (`resolution.symbol`, what the hover
- * shows as "a nested (local) subprogram"). Before, go to definition on such a call found nothing, or, when a
+ * Subprograms declared inside another subprogram, a trigger, an anonymous block or a DECLARE block among the
+ * statements: the workspace index does not hold them (nothing outside their parent can call them), so
+ * definitions, references and highlights find them in the document itself, by the resolution the analyzer gives
+ * each call (`resolution.symbol`, what the hover shows as "a nested (local) subprogram"). Before, go to definition on such a call found nothing, or, when a
  * package member had the same name, went to the member (alexandria ntlm_http_pkg.pkb: a nested
  * `get_response_body` function inside a procedure that a package-level `get_response_body` procedure shares its
  * name with), and find references matched the name across the workspace.
@@ -56,7 +56,10 @@ function localGroups(analysis: EditorAnalysis): Map<string, LocalSubprogram> {
   for (const call of analysis.calls) {
     const symbol = call.resolution.symbol;
     if (symbol?.kind !== 'subprogram') continue;
-    byPlace.get(placeKey(symbol.range))?.calls.push(call.nameRange);
+    // one the walk above does not reach (declared in a DECLARE block among the statements): the symbol's own place
+    let group = byPlace.get(placeKey(symbol.range));
+    if (!group) byPlace.set(placeKey(symbol.range), (group = { name: symbol.name, declarations: [symbol.range], calls: [] }));
+    group.calls.push(call.nameRange);
   }
   return byPlace;
 }
