@@ -72,6 +72,8 @@ describe('references and the call hierarchy by resolution (standalone BY2 vs pac
     assert.deepEqual(sorted(await references(at('caller.prc', 5, 'pricing.by2'))), sorted(expected), 'from the qualified call');
     // pricing.pkb is not open: its unqualified call is resolved from disk as the member of its own package
     assert.deepEqual(sorted(await references(at('pricing.pks', 2, 'by2'))), sorted(expected), 'from the declaration in the spec');
+    // the unqualified call in its own (open) body carries the member's scope symbol too: still the workspace's symbol
+    assert.deepEqual(sorted(await references(at('pricing.pkb', 10, 'by2'))), sorted(expected), 'from the unqualified call in the body');
   });
 
   test('document highlights: the definition and the calls that resolve to it in this document', async () => {

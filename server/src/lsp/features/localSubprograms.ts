@@ -54,8 +54,8 @@ function localGroups(analysis: EditorAnalysis): Map<string, LocalSubprogram> {
     else addChildren([...unit.subprograms, ...(unit.body?.subprograms ?? []), ...(unit.subprogram ? unit.subprogram.subprograms : [])], seen);
   }
   for (const call of analysis.calls) {
-    const symbol = call.resolution.symbol;
-    if (symbol?.kind !== 'subprogram') continue;
+    if (!isLocalCall(call)) continue;
+    const symbol = call.resolution.symbol!;
     // one the walk above does not reach (declared in a DECLARE block among the statements): the symbol's own place
     let group = byPlace.get(placeKey(symbol.range));
     if (!group) byPlace.set(placeKey(symbol.range), (group = { name: symbol.name, declarations: [symbol.range], calls: [] }));
@@ -67,11 +67,20 @@ function localGroups(analysis: EditorAnalysis): Map<string, LocalSubprogram> {
 /** The nested subprogram at this 1-based position: a call that resolves to one, or one of its declarations' names. */
 export function localSubprogramAt(analysis: EditorAnalysis, line: number, column: number): LocalSubprogram | undefined {
   const call = analysis.callAt(line, column);
-  if (call && call.resolution.symbol?.kind !== 'subprogram') return undefined;
+  if (call && !isLocalCall(call)) return undefined;
   const groups = localGroups(analysis);
   if (call) return groups.get(placeKey(call.resolution.symbol!.range));
   for (const group of new Set(groups.values())) {
     if (group.declarations.some((range) => rangeContains(range, { line: line - 1, character: column - 1 }))) return group;
   }
   return undefined;
+}
+
+/**
+ * A call that resolves to a subprogram of its own scope that the index does not hold. A call of a package member
+ * from its own body also carries the member's scope symbol, but with the member's definition: that one is
+ * the workspace's symbol, with its uses in every file.
+ */
+function isLocalCall(call: EditorAnalysis['calls'][number]): boolean {
+  return call.resolution.symbol?.kind === 'subprogram' && call.resolution.definition === undefined;
 }
