@@ -21,7 +21,7 @@ import { severityForHeat } from './rules/heat.ts';
 import { lineStartsOf } from './rules/support/literals.ts';
 import { semanticsCollector, type CallSummary, type DocumentSemantics } from './semantic/documentSemantics.ts';
 import { applySuppressions } from './suppressions.ts';
-import { withLfLineBreaks } from '../parser/lineBreaks.ts';
+import { parserText } from '../parser/testScriptFrame.ts';
 import { walkUnits, type ModelVisitor } from './semantic/walk.ts';
 import { RAISING_BUILTINS, subprogramAlwaysRaises } from './semantic/leaves.ts';
 import { resolveCall } from './semantic/resolveCall.ts';
@@ -100,7 +100,7 @@ function overlaps(a: SourceRange, b: SourceRange): boolean {
 }
 
 export function analyzeText(source: string, options: AnalyzeOptions = {}): AnalysisResult {
-  const text = withLfLineBreaks(source); // lines as parseScript counts them
+  const text = parserText(source); // lines as parseScript counts them
   const started = performance.now();
   const script = options.script ?? parseScript(text, { unitCache: options.unitCache });
   const parsed = performance.now();

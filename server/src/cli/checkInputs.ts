@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { isPlsqlFile, slashes } from './discover.ts';
+import { isCheckedFile, slashes } from './discover.ts';
 import type { InputFolder, InputSet } from './safeOutput.ts';
 
 function walked(rel: string): boolean {
@@ -25,7 +25,7 @@ export function checkInputs(paths: readonly string[], cwd: string, files: readon
       isDirectory = undefined;
     }
     if (isDirectory === true) {
-      folders.push({ path: absolute, wouldRead: (file) => isPlsqlFile(file) && walked(relative(absolute, file)) && includes(file) });
+      folders.push({ path: absolute, wouldRead: (file) => isCheckedFile(file) && walked(relative(absolute, file)) && includes(file) });
       continue;
     }
     const glob = isDirectory === undefined ? picomatch.scan(given) : undefined;
@@ -38,7 +38,7 @@ export function checkInputs(paths: readonly string[], cwd: string, files: readon
         path: root,
         wouldRead: (file) => {
           const rel = slashes(relative(root, file));
-          return matches(rel) && (namesExtension || isPlsqlFile(file)) && walked(rel) && includes(file);
+          return matches(rel) && (namesExtension || isCheckedFile(file)) && walked(rel) && includes(file);
         },
       });
     }

@@ -1,7 +1,8 @@
 /** Finds the files to check: explicit files as given, directories walked recursively for PL/SQL extensions. */
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
+import { TEST_SCRIPT_HEADER } from '../parser/testScriptFrame.ts';
 import type { FileError } from './model.ts';
 
 export const PLSQL_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -38,6 +39,31 @@ export function displayBelow(dir: string, rel: string): string {
 
 export function isPlsqlFile(name: string): boolean {
   return PLSQL_EXTENSIONS.has(extname(name).toLowerCase());
+}
+
+/**
+ * A PL/SQL Developer test script (`.tst` that starts with its header, testScriptFrame.ts) holds an anonymous block
+ * and is checked like one; other tools use `.tst` for files of their own, so the name alone does not decide.
+ */
+export function isTestScriptFile(path: string): boolean {
+  if (extname(path).toLowerCase() !== '.tst') return false;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(TEST_SCRIPT_HEADER.length + 3);
+    const read = readSync(fd, head, 0, head.length, 0);
+    const text = head.subarray(0, read).toString('latin1');
+    return text.startsWith(TEST_SCRIPT_HEADER) || text.startsWith(`\xef\xbb\xbf${TEST_SCRIPT_HEADER}`);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** What a walk of a folder checks: the PL/SQL extensions and PL/SQL Developer test scripts. */
+export function isCheckedFile(path: string): boolean {
+  return isPlsqlFile(path) || isTestScriptFile(path);
 }
 
 /** A short, stable description of a file-system error (no absolute paths, no stack). */
@@ -116,7 +142,7 @@ export function discoverFiles(paths: readonly string[], cwd: string): Discovery 
     }
   };
   const addPlsqlFile = (absolute: string, display: string, name: string): void => {
-    if (isPlsqlFile(name)) addFile(absolute, display);
+    if (isPlsqlFile(name) || isTestScriptFile(absolute)) addFile(absolute, display);
   };
 
   for (const given of paths) {

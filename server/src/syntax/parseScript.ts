@@ -20,7 +20,7 @@ import { scriptLayout } from '../parser/incremental/scriptLayout.ts';
 import { detached } from '../parser/detachedText.ts';
 import { withoutSqlContinuations } from '../parser/script/sqlContinuation.ts';
 import { binaryContent } from '../parser/binaryText.ts';
-import { withLfLineBreaks } from '../parser/lineBreaks.ts';
+import { parserText } from '../parser/testScriptFrame.ts';
 import { describeUnclosedInUnit, unclosedCommentOutsideUnits } from './unclosedConstructs.ts';
 
 export interface ParseOptions {
@@ -221,7 +221,7 @@ function segmentPosition(lineStarts: readonly number[], segment: ScriptSegment):
 }
 
 export function parseScript(source: string, options: ParseOptions = {}): ParsedScript {
-  const text = withLfLineBreaks(source); // a lone CR (old Mac files) is a line break to the lexer too
+  const text = parserText(source); // a lone CR (old Mac files) is a line break to the lexer too; a test script's frame is blanked
   buildModels = options.model ?? true;
   const useCache = buildModels && (options.unitCache ?? true);
   // (every unit of the script must fit, or its own units would push each other out on every keystroke)
@@ -290,7 +290,7 @@ export function parseScript(source: string, options: ParseOptions = {}): ParsedS
  * which finds every unit in the cache. A step that is already cached costs a lookup.
  */
 export function* uncachedParses(source: string): Generator<void, void, undefined> {
-  const text = withLfLineBreaks(source); // as parseScript reads it
+  const text = parserText(source); // as parseScript reads it
   if (binaryContent(text)) return;
   const script = scriptLayout(text, true);
   for (let index = 0; index < script.segments.length; index++) {
