@@ -1,6 +1,7 @@
 /** COMMIT once per loop iteration: a redo log sync per commit, and ORA-01555 risk for the loop's own cursor. */
 import { docPathOf, type Rule } from './rule.ts';
 import { batchedStatements, ownStatements } from './support/batchedDml.ts';
+import { setBasedRounds } from './support/setBasedRounds.ts';
 import type { LoopStatementNode } from '../../syntax/model/nodes.ts';
 
 /** The iteration locks its work item (SELECT ... FOR UPDATE): the COMMIT ends that item's transaction. */
@@ -58,6 +59,8 @@ export const commitInLoop: Rule = {
           context.report(range, `COMMIT before waiting for other sessions (${loop.estimate.text}): the work it publishes (jobs, queue entries) must be visible to them.`, { ...common, severity: 'info' });
         } else if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).length > 0) {
           context.report(range, 'COMMIT per batch of a batched set-based statement (the loop ends on SQL%ROWCOUNT): it limits the undo one huge statement would need. Keep batches large.', { ...common, severity: 'info' });
+        } else if (setBasedRounds(loop.statement, (s) => context.textIn(s.range)).length > 0) {
+          context.report(range, 'COMMIT once per round of set-based statements (the loop ends when a round finds no rows, SQL%ROWCOUNT): one log sync per round, not per row.', { ...common, severity: 'info' });
         } else if (batch) {
           context.report(range, `COMMIT once per batch of ${batch.size} rows fetched from ${batch.of} (BULK COLLECT ... LIMIT): one log sync per batch, not per row. ` +
             'The open cursor still risks ORA-01555 across the commits, and a failure leaves the earlier batches committed.', { ...common, severity: 'info' });

@@ -2,6 +2,7 @@
 import type { LoopInfo } from '../semantic/walk.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { batchedStatements } from './support/batchedDml.ts';
+import { setBasedRounds } from './support/setBasedRounds.ts';
 import { partitionedEstimate } from './support/correlatedLoops.ts';
 import { severityForHeat } from './heat.ts';
 import type { Scope } from '../semantic/scope.ts';
@@ -48,6 +49,16 @@ export const dmlInLoop: Rule = {
           context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + kind.length },
             `${kind} in batches: each iteration is one set-based statement over a limited number of rows, and the loop ends on SQL%ROWCOUNT. ` +
             'Batching limits the undo of one huge statement, so FORALL does not apply; make the batch large (thousands of rows).', {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              severity: 'info',
+            });
+          return;
+        }
+        if (setBasedRounds(loop.statement, (s) => context.textIn(s.range)).includes(sql)) {
+          const kind = sql.sqlKind.toUpperCase();
+          context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + kind.length },
+            `${kind} runs once per round of set-based statements: the loop ends when a round finds no rows (SQL%ROWCOUNT), not once per row. ` +
+            'Each round is already one statement over the rows left, so FORALL does not apply; keep the rounds few.', {
               loop: { estimate: loop.estimate, line: loop.statement.range.line },
               severity: 'info',
             });

@@ -9,6 +9,7 @@ import { readsOnlyDictionary } from '../semantic/dictionary.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { isQueryText, readsOnlyDual, SqlTextVariables, type KnownSqlText } from './support/dynamicSqlText.ts';
 import { CursorsOpenedInLoop } from './support/cursorsOpenedInLoop.ts';
+import { setBasedRounds } from './support/setBasedRounds.ts';
 import { partitionedEstimate } from './support/correlatedLoops.ts';
 import { severityForHeat } from './heat.ts';
 import type { Scope } from '../semantic/scope.ts';
@@ -67,6 +68,13 @@ export const selectIntoInLoop: Rule = {
         else if (oneRowTable) {
           report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO of a sequence from ${sql.tables[0]} (a one-row table standing in for DUAL: no WHERE) runs ${loop.estimate.text}: ` +
             'each is a switch to SQL. Assign the sequence directly in PL/SQL (since 11g).', true);
+        }
+        else if (setBasedRounds(loop.statement, (s) => context.textIn(s.range)).includes(sql)) {
+          context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 },
+            'SELECT ... INTO runs once per round of set-based statements (the loop ends when a round finds no rows, SQL%ROWCOUNT): one query per round, not per row.', {
+              loop: { estimate: loop.estimate, line: loop.statement.range.line },
+              severity: 'info',
+            });
         }
         else report(sql.range, 'SELECT', loop, position.scope, `SELECT ... INTO runs ${loop.estimate.text}: ${queryAdvice}`, false, sql.tables);
       },

@@ -45,17 +45,26 @@ export function batchedStatements(loop: LoopStatementNode, textOf: (statement: S
   // a FOR loop over a most number of batches (`FOR i IN 1 .. max_batches`) batches when it also leaves on the count
   if (loop.loopKind === 'basic' || loop.loopKind === 'while' || loop.loopKind === 'numeric-for') {
     const limited: SqlStatementNode[] = [];
-    const countVariables: string[] = [];
-    const exits: string[] = loop.loopKind === 'while' ? [loop.header] : [];
-    for (const [statement, around] of withBranchConditions(loop.statements, '')) {
+    for (const statement of ownStatements(loop.statements)) {
       if (statement.statementKind === 'sql' && SET_DML.has(statement.sql.sqlKind) && LIMITED.test(textOf(statement))) limited.push(statement.sql);
-      else if (statement.statementKind === 'assignment' && statement.target && ROWCOUNT.test(textOf(statement))) countVariables.push(statement.target.toUpperCase());
-      else if (statement.statementKind === 'exit' && (statement.conditional || around !== '')) exits.push(`${around} ${statement.conditional ? textOf(statement) : ''}`);
     }
-    const endsOnCount = exits.some((condition) => ROWCOUNT.test(condition)
-      || countVariables.some((v) => new RegExp(`(?:^|[^\\w$#.])${v.replace(/[.$]/g, (c) => `\\${c}`)}(?:$|[^\\w$#])`, 'i').test(condition)));
-    if (endsOnCount) verdict = limited;
+    if (limited.length > 0 && endsOnRowCount(loop, textOf)) verdict = limited;
   }
   verdicts.set(loop, verdict);
   return verdict;
+}
+
+/**
+ * Whether the loop leaves on a statement's row count: an EXIT (or a WHILE) whose condition reads SQL%ROWCOUNT,
+ * %NOTFOUND or %FOUND, or a variable the loop sets from one (`l := SQL%ROWCOUNT; ... EXIT WHEN l = 0`).
+ */
+export function endsOnRowCount(loop: LoopStatementNode, textOf: (statement: StatementNode) => string): boolean {
+  const countVariables: string[] = [];
+  const exits: string[] = loop.loopKind === 'while' ? [loop.header] : [];
+  for (const [statement, around] of withBranchConditions(loop.statements, '')) {
+    if (statement.statementKind === 'assignment' && statement.target && ROWCOUNT.test(textOf(statement))) countVariables.push(statement.target.toUpperCase());
+    else if (statement.statementKind === 'exit' && (statement.conditional || around !== '')) exits.push(`${around} ${statement.conditional ? textOf(statement) : ''}`);
+  }
+  return exits.some((condition) => ROWCOUNT.test(condition)
+    || countVariables.some((v) => new RegExp(`(?:^|[^\\w$#.])${v.replace(/[.$]/g, (c) => `\\${c}`)}(?:$|[^\\w$#])`, 'i').test(condition)));
 }
