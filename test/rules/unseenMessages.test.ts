@@ -141,3 +141,24 @@ end load_columns;
       + 'as many as that object has columns, arguments or constraints (a table has at most 1,000 columns, 4,096 with MAX_COLUMNS = EXTENDED), not a growing table.',
   ]);
 });
+
+test('nested cursor loops over two cursors of the same name (an inner block declares its own): the message tells them apart by line', () => {
+  // as in edwhuang/oracle_procedure recal_coupon_amount.prc (test/ruling/unseen-reading-3.md)
+  const found = messages(`create or replace procedure recalc(p_prog in varchar2) is
+  cursor c1 is select pk_no, program_id from coupon_mas where program_id = p_prog;
+begin
+  for i in c1 loop
+    declare
+      cursor c1 is select item_id from coupon_items where program_id = i.program_id;
+    begin
+      for c1rec in c1 loop
+        insert into coupon_details (mas_pk_no, item_id) values (i.pk_no, c1rec.item_id);
+      end loop;
+    end;
+  end loop;
+end;
+/
+`, 'nested-cursor-loop');
+  assert.equal(found.length, 1);
+  assert.match(found[0]!, /^8 \w+ The loop over cursor C1 \(the loop at line 8\) runs inside the loop over cursor C1 \(the loop at line 4\): /);
+});

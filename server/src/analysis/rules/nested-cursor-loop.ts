@@ -21,8 +21,11 @@ export const nestedCursorLoop: Rule = {
         // a row trigger or a function SQL calls is no cursor loop to join with (its rows are another statement's)
         while (outer && (outer.rowContext || (outer.source.kind !== 'rows' && outer.source.kind !== 'batches'))) outer = outer.parent;
         if (!outer) return;
-        const inner = loop.source.kind === 'single' ? 'at most one row' : loop.source.of;
-        const outerOf = outer.source.kind === 'rows' || outer.source.kind === 'batches' ? outer.source.of : '';
+        const named = outer.source.kind === 'rows' || outer.source.kind === 'batches' ? outer.source.of : '';
+        // an inner block may declare a cursor of the outer one's name: then the loops' lines tell them apart
+        const clash = loop.source.kind !== 'single' && loop.source.of === named;
+        const inner = loop.source.kind === 'single' ? 'at most one row' : clash ? `${loop.source.of} (the loop at line ${loop.statement.range.line})` : loop.source.of;
+        const outerOf = clash ? `${named} (the loop at line ${outer.statement.range.line})` : named;
         const range = loop.statement.headerRange;
         // the inner query runs once each time the inner loop starts: as often as the code around it runs, not
         // as often as the inner loop's own body (that would count its rows too); the severity follows that heat
