@@ -74,3 +74,10 @@ test('a declaration without its \';\' before the BEGIN: the error stays in its s
   // before, the split ran the declaration on to the body's first ';' and took LOAD_ALL into RENDER's item
   assert.deepEqual(findings(body('l_total NUMBER')), ["3:13 syntax-error syntax error: ';' expected after 'NUMBER'", ...dml]);
 });
+
+test('an unfinished statement is one error, also when recovery stops again before the same line', () => {
+  // a VALUES list with one ')' too many on the next line (sycsa/PLSQL_Source INSERTA_ACTAS_27_06.tst, third unseen
+  // reading): "';' expected" and "the statement is not finished" were both reported after the same ')'
+  const code = 'declare\n  cursor c1 is select 1 a from dual;\nbegin\n  for r in c1 loop\n  insert into t (a, b)\n  values (r.a,\n     (select 1 from dual))\n     )\n  end loop;\nend;\n/\n';
+  assert.deepEqual(syntaxErrors(code), ["7:26-7:27 syntax error: ';' expected after ')'"]);
+});

@@ -125,7 +125,11 @@ class CollectingErrorListener extends BaseErrorListener {
       const message = expected.includes(PlSqlLexer.SEMI) || !wanted
         ? `syntax error: ';' expected after ${describeToken(previous)}`
         : `syntax error: the statement is not finished after ${describeToken(previous)}: expected ${wanted}`;
-      this.errors.push({ ...tokenRange(previous, previous.line, previous.column), message });
+      const range = tokenRange(previous, previous.line, previous.column);
+      // Recovery may stop again before the same next line: one unfinished statement, one error (its first wording).
+      const last = this.errors[this.errors.length - 1];
+      if (last?.line === range.line && last.column === range.column) return;
+      this.errors.push({ ...range, message });
       return;
     }
     let message: string;
