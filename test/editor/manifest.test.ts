@@ -40,6 +40,10 @@ test('the manifest contributes the plsql language, its grammar, settings and com
   assert.equal(language.id, 'plsql');
   // .sql is not claimed: it keeps the user's language (sql, oraclesql, plsql) and goes through the dialect check.
   assert.deepEqual(language.extensions, ['.pls', '.plb', '.pks', '.pkb', '.pck', '.pkg', '.prc', '.fnc', '.trg', '.tps', '.tpb', '.typ', '.spc', '.bdy']);
+  // a PL/SQL Developer test script (`.tst`, a name other tools use too) is PL/SQL by its first line, with or without a BOM
+  const firstLine = new RegExp(language.firstLine);
+  assert.ok(firstLine.test('PL/SQL Developer Test script 3.0') && firstLine.test('\uFEFFPL/SQL Developer Test script 3.0'));
+  assert.ok(!firstLine.test('-- PL/SQL Developer Test script 3.0') && !firstLine.test('TEST "salary" EXPECT 1.1'));
   for (const path of [language.configuration, manifest.contributes.grammars[0].path, manifest.contributes.jsonValidation[0].url]) {
     assert.ok(existsSync(join(repoRoot, path)), `${path} exists`);
   }
