@@ -794,7 +794,7 @@ end;
     'MYSTERY: not found in the workspace (unresolved)',
     'UTIL.DOC: a member of package UTIL defined in util.pks line 1',
     'UTIL.DOC().RENDER: a field or method of a variable',
-    'T_POINT.ORIGIN: a type constructor or method defined in main.sql line 20',
+    'T_POINT.ORIGIN: a method of object type T_POINT defined in t_point.tps line 1',
     'T_POINT.ORIGIN().NORM: a field or method of a variable',
     'SQRT: Oracle-supplied (STANDARD built-in or supplied package)',
     'SCALE: a field or method of a variable',

@@ -134,15 +134,24 @@ describe('references and the call hierarchy by resolution (standalone BY2 vs pac
     assert.deepEqual(await references(at('blocky.prc', 7, 'by2')), expected);
   });
 
-  test('an object type: its constructor and static method calls are its uses, from a call and from the type', async () => {
-    const expected = [
+  test('an object type: its constructor and static method calls are its uses; a static method call is the method\'s', async () => {
+    const typeUses = [
       at('money_t.tpb', 1, 'money_t'), at('money_t.tps', 1, 'money_t'),
       at('money_t.tpb', 4, 'money_t'), at('wallet.prc', 4, 'money_t.zero'), at('wallet.prc', 5, 'money_t'),
     ];
-    assert.deepEqual(await references(at('wallet.prc', 4, 'money_t.zero')), expected, 'from the static method call');
-    assert.deepEqual(await references(at('money_t.tps', 1, 'money_t')), expected, 'from the type');
+    assert.deepEqual(await references(at('money_t.tps', 1, 'money_t')), typeUses, 'from the type');
+    // go to definition on `money_t.zero()` lands on the method (body and specification), not the type's header
+    const method = [at('money_t.tpb', 2, 'zero'), at('money_t.tps', 3, 'zero')];
+    assert.deepEqual(await definition(at('wallet.prc', 4, 'money_t.zero')), method, 'definition of the static method');
+    assert.deepEqual(await references(at('wallet.prc', 4, 'money_t.zero')), [...method, at('wallet.prc', 4, 'money_t.zero')], 'from the static method call');
+    assert.deepEqual(await references(at('money_t.tps', 3, 'zero')), [...method, at('wallet.prc', 4, 'money_t.zero')], 'from the method in the specification');
     const highlights = (await client.connection.sendRequest('textDocument/documentHighlight', position(at('wallet.prc', 5, 'money_t')))) as { range: Range }[];
     assert.deepEqual(highlights.map((h) => h.range), [at('wallet.prc', 4, 'money_t.zero').range, at('wallet.prc', 5, 'money_t').range]);
+    // the call hierarchy of the method: the body's code, called from WALLET
+    const [item] = (await client.connection.sendRequest('textDocument/prepareCallHierarchy', position(at('wallet.prc', 4, 'money_t.zero')))) as Item[];
+    assert.equal(item!.uri, uri('money_t.tpb'), 'the item is the type body, where the code is');
+    const incoming = (await client.connection.sendRequest('callHierarchy/incomingCalls', { item })) as { from: Item; fromRanges: Range[] }[];
+    assert.deepEqual(incoming.map((c) => [c.from.name, c.fromRanges]), [['WALLET', [at('wallet.prc', 4, 'money_t.zero').range]]]);
   });
 
   test('a package variable and a package: the calls that resolve to them or their members', async () => {

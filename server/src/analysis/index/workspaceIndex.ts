@@ -17,7 +17,7 @@ import { CallGraph, graphOfScript, type FileGraph } from './callGraph.ts';
 import { ranksOf, withFileEntries } from './fileOrder.ts';
 import { fileParameterUses, unitSubprogramResolver, type FileParameterUse, type SubprogramResolver } from '../semantic/fileHandleFlow.ts';
 
-export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'trigger' | 'cursor';
+export type DefinitionKind = 'package' | 'package-body' | 'procedure' | 'function' | 'package-member' | 'type' | 'type-member' | 'trigger' | 'cursor';
 
 export interface IndexedDefinition {
   /** Normalised name: `BY2`, `PKG`, `PKG.PROC` (members carry their package's name). */
@@ -36,6 +36,8 @@ export interface IndexedDefinition {
   alwaysRaises?: true;
   /** For subprograms with a body: the UTL_FILE handle parameters they write (utl-file-small-buffer follows the handle). */
   fileParameters?: FileParameterUse[];
+  /** A method of an object type declared in its type body, with its code (the specification only declares it). */
+  implemented?: true;
 }
 
 export interface IndexedReference {
@@ -320,6 +322,13 @@ function indexUnit(file: string, unit: UnitNode, out: IndexedDefinition[]): void
   const standaloneUses = kind === 'procedure' || kind === 'function' ? fileUses(unit.subprogram) : undefined;
   if (standaloneUses) definition.fileParameters = standaloneUses;
   out.push(definition);
+  if (kind === 'type') {
+    // A static method is called by the type's name (`money_t.zero()`): the call resolves to the method (its
+    // declaration in the specification and its code in the body), which go to definition, references and the call
+    // hierarchy show. A type member is no package member: a call of one still resolves as a type's (resolveCall.ts).
+    for (const sub of unit.subprograms) out.push(memberOfType(file, name, sub, unit.unitKind === 'type-body'));
+    return;
+  }
   if (kind !== 'package' && kind !== 'package-body') return;
   const members = new Map(unit.subprograms.map((s) => [s.name, s]));
   // a member calls another as `raise_error` or `pkg.raise_error`
@@ -351,6 +360,20 @@ function memberOfSubprogram(file: string, container: string, sub: SubprogramNode
     container,
     memberKind: sub.subprogramKind === 'function' ? 'function' : 'procedure',
   };
+}
+
+function memberOfType(file: string, type: string, sub: SubprogramNode, implemented: boolean): IndexedDefinition {
+  const member: IndexedDefinition = {
+    name: `${type}.${sub.name}`,
+    kind: 'type-member',
+    file,
+    range: sub.range,
+    nameRange: sub.nameRange,
+    container: type,
+    memberKind: sub.subprogramKind === 'function' ? 'function' : 'procedure',
+  };
+  if (implemented) member.implemented = true;
+  return member;
 }
 
 function memberOfDeclaration(file: string, container: string, declaration: DeclarationNode): IndexedDefinition | undefined {

@@ -40,7 +40,7 @@ function first(definitions: readonly IndexedDefinition[], kinds: ReadonlySet<str
 }
 
 function packageMember(lookup: DefinitionLookup, packageName: string, member: string): IndexedDefinition | undefined {
-  const definitions = lookup(`${packageName}.${member}`);
+  const definitions = lookup(`${packageName}.${member}`).filter((d) => d.kind !== 'type-member');
   // prefer the body's definition (it has the code) but any will do
   return definitions.find((d) => d.container === packageName) ?? definitions[0];
 }
@@ -141,7 +141,11 @@ export function resolveCall(call: CallNode, scope: Scope, lookup: DefinitionLook
     if (isSuppliedPackage(second) || (head === 'SYS' && isBuiltinFunction(second))) return { kind: 'oracle-supplied' };
   }
   const type = lookup(head).find((d) => d.kind === 'type');
-  if (type) return { kind: 'type', definition: type };
+  if (type) {
+    // `T.STATIC_METHOD(...)`: the method, its code first (the type body), when the workspace declares it
+    const methods = lookup(`${head}.${second}`).filter((d) => d.kind === 'type-member');
+    return { kind: 'type', definition: methods.find((d) => d.implemented) ?? methods[0] ?? type };
+  }
   return { kind: 'unresolved' };
 }
 
@@ -157,7 +161,7 @@ export function describeResolution(resolution: CallResolution): string {
     case 'collection-element': return 'an element of a collection variable, not a call';
     case 'variable-member': return 'a field or method of a variable';
     case 'cursor': return 'a cursor';
-    case 'type': return `a type constructor or method${where}`;
+    case 'type': return resolution.definition?.kind === 'type-member' ? `a method of object type ${resolution.definition.container ?? ''}${where}` : `a type constructor or method${where}`;
     case 'unresolved': return 'not found in the workspace (unresolved)';
   }
 }

@@ -34,7 +34,7 @@ function size(range: SourceRange): number {
 /** Of a subprogram's definitions (a package spec declares, the body implements), the one with the code. */
 function withCode(definitions: readonly IndexedDefinition[], index: WorkspaceIndex): IndexedDefinition | undefined {
   const subprograms = definitions.filter(isSubprogram);
-  return subprograms.find((d) => d.kind !== 'package-member')
+  return subprograms.find((d) => (d.kind !== 'package-member' && d.kind !== 'type-member') || d.implemented)
     ?? subprograms.find((d) => index.definitions(d.container ?? '').some((b) => b.kind === 'package-body' && b.file === d.file && contains(b.range, d.range)))
     ?? subprograms[0];
 }

@@ -30,9 +30,9 @@ export interface Use {
   range: SourceRange;
 }
 
-/** Procedures and functions, standalone or in a package: what calls resolve to. */
+/** Procedures and functions, standalone, in a package or methods of an object type: what calls resolve to. */
 export function isSubprogram(definition: IndexedDefinition): boolean {
-  return definition.kind === 'procedure' || definition.kind === 'function'
+  return definition.kind === 'procedure' || definition.kind === 'function' || definition.kind === 'type-member'
     || (definition.kind === 'package-member' && (definition.memberKind === 'procedure' || definition.memberKind === 'function'));
 }
 
@@ -79,9 +79,8 @@ function writesName(name: string, bare: string): boolean {
 
 /**
  * The uses of a symbol that is no subprogram by resolution: the calls that write its name and resolve to it
- * (a package variable's `PKG.V.EXISTS(...)`, `PKG.V(i)`; a type's constructor `T(...)` and static methods
- * `T.M(...)`, whose definition go to definition shows is the type: a type's members are not indexed on their
- * own) or, for a package or a type, to one of its members (`PKG.PROC(...)`).
+ * (a package variable's `PKG.V.EXISTS(...)`, `PKG.V(i)`; a type's constructor `T(...)`) or, for a package or a
+ * type, to one of its members (`PKG.PROC(...)`, a static method `T.M(...)`).
  */
 async function qualifiedUses(symbol: TargetSymbol, index: WorkspaceIndex, sites: CallSites): Promise<Use[]> {
   const bare = unqualified(symbol.name);

@@ -17,6 +17,7 @@ const kinds: Record<IndexedDefinition['kind'], SymbolKind> = {
   function: SymbolKind.Function,
   'package-member': SymbolKind.Method,
   type: SymbolKind.Class,
+  'type-member': SymbolKind.Method,
   trigger: SymbolKind.Event,
   cursor: SymbolKind.Variable,
 };
@@ -48,7 +49,7 @@ function detailOf(tree: SymbolTree): string {
   const d = tree.definition;
   if (tree.subprogram) return signatureOf(tree.subprogram);
   if (d.kind === 'package-body') return 'package body';
-  if (d.kind === 'package-member') return d.memberKind ?? 'member';
+  if (d.kind === 'package-member' || d.kind === 'type-member') return d.memberKind ?? 'member';
   return d.kind;
 }
 
