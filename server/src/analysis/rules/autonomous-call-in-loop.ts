@@ -5,6 +5,7 @@
  */
 import { calleesOf, chainFrom, chainRelated, chainText, placeOf } from './support/callChains.ts';
 import { docPathOf, type Rule } from './rule.ts';
+import { everyFewIterationsGuard } from './support/everyFewIterations.ts';
 
 const id = 'autonomous-call-in-loop';
 
@@ -31,11 +32,17 @@ export const autonomousCallInLoop: Rule = {
         if (!chain) return;
         const last = chain.at(-1)!.facts;
         const pragma = `AUTONOMOUS_TRANSACTION at ${placeOf(context, last.file, last.nameRange)}`;
+        // a progress log every N rows (`IF MOD(k, 1000) = 0 THEN log(...)`) is a transaction per N rows, as a guarded COMMIT is
+        const guard = everyFewIterationsGuard(position.conditions);
+        const how = guard ? `every few iterations (when ${guard}), ${loop.estimate.text}` : `${loop.estimate.text}`;
         context.report(call.nameRange,
-          `${call.name} runs an autonomous transaction on every call, ${loop.estimate.text}: ${chainText(loop, chain)} (${pragma}). ` +
-          'Each call starts and commits a transaction of its own (undo, redo and a commit record per call). Collect the rows in a collection and write them once after the loop with FORALL.', {
+          `${call.name} runs an autonomous transaction on every call, ${how}: ${chainText(loop, chain)} (${pragma}). ` +
+          (guard
+            ? 'Each call commits a transaction of its own, but only once every few rows: fewer than one per row.'
+            : 'Each call starts and commits a transaction of its own (undo, redo and a commit record per call). Collect the rows in a collection and write them once after the loop with FORALL.'), {
             loop: { estimate: loop.estimate, line: loop.statement.range.line },
             related: [...chainRelated(context, chain), { range: loop.statement.headerRange, message: `the loop: ${loop.estimate.text}` }],
+            ...(guard ? { severity: 'info' as const } : {}),
           });
       },
     };

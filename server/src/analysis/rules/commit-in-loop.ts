@@ -2,6 +2,7 @@
 import { docPathOf, type Rule } from './rule.ts';
 import { batchedStatements, ownStatements } from './support/batchedDml.ts';
 import { setBasedRounds } from './support/setBasedRounds.ts';
+import { everyFewIterationsGuard } from './support/everyFewIterations.ts';
 import type { LoopStatementNode } from '../../syntax/model/nodes.ts';
 
 /** The iteration locks its work item (SELECT ... FOR UPDATE): the COMMIT ends that item's transaction. */
@@ -48,7 +49,7 @@ export const commitInLoop: Rule = {
         const loop = position.loop;
         if (!loop || sql.sqlKind !== 'commit' || position.statement?.statementKind !== 'sql') return;
         const range = { line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + 6 };
-        const guard = position.conditions.find((c) => /\b(MOD|REMAINDER)\s*\(/i.test(c)) ?? counterGuard(position.conditions, loop.statement, context.textIn);
+        const guard = everyFewIterationsGuard(position.conditions) ?? counterGuard(position.conditions, loop.statement, context.textIn);
         // a bulk fetch loop commits once per batch of LIMIT rows: a log sync per batch, not per row
         const batch = loop.source.kind === 'batches' && loop.source.size !== undefined && loop.source.size >= 100 && loop.depth === 1 ? loop.source : undefined;
         const common = { loop: { estimate: loop.estimate, line: loop.statement.range.line } };
