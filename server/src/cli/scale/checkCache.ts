@@ -20,7 +20,8 @@ const FORMAT = 'plsql-perf-check-cache';
 // 5: declared types without comments (a record's fields after a `-- comment` were lost)
 // 6: the call graph keeps an object type body's calls of names its file does not define (standalone functions elsewhere)
 // 7: the call graph keeps qualified calls with a supplied package's prefix (USER_MGMT.F: a workspace package elsewhere)
-const FORMAT_VERSION = 7;
+// 8: an object type's methods are index entries of their own (type-member: a static method call resolves to the method)
+const FORMAT_VERSION = 8;
 
 export interface CachedFile {
   /** sha256 of the file's bytes. */
