@@ -77,4 +77,6 @@ test('a folder walk checks the .tst files that are PL/SQL Developer test scripts
   const found = discoverFiles(['.'], root);
   assert.deepEqual(found.errors, []);
   assert.deepEqual(found.files.map((f) => f.display), ['raise_salaries.tst']);
+  // a glob that names no extension takes what a folder walk takes
+  assert.deepEqual(discoverFiles(['**'], root).files.map((f) => f.display), ['raise_salaries.tst']);
 });

@@ -141,8 +141,8 @@ export function discoverFiles(paths: readonly string[], cwd: string): Discovery 
       }
     }
   };
-  const addPlsqlFile = (absolute: string, display: string, name: string): void => {
-    if (isPlsqlFile(name) || isTestScriptFile(absolute)) addFile(absolute, display);
+  const addPlsqlFile = (absolute: string, display: string): void => {
+    if (isCheckedFile(absolute)) addFile(absolute, display);
   };
 
   for (const given of paths) {
@@ -182,9 +182,9 @@ export function discoverFiles(paths: readonly string[], cwd: string): Discovery 
       return;
     }
     seenDirs.clear();
-    walk(root, base, (absolute, display, name) => {
+    walk(root, base, (absolute, display) => {
       const rel = slashes(relative(root, absolute));
-      if (matches(rel) && (namesExtension || isPlsqlFile(name))) addFile(absolute, display);
+      if (matches(rel) && (namesExtension || isCheckedFile(absolute))) addFile(absolute, display);
     });
     if (files.length === before) errors.push({ file: display, message: 'no file matches this pattern' });
   }

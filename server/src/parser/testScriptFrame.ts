@@ -18,6 +18,7 @@
  * gives a syntax error, which is honest), never cut short where its code might go on.
  */
 import { withLfLineBreaks } from './lineBreaks.ts';
+import { rememberLast } from './rememberLast.ts';
 
 export const TEST_SCRIPT_HEADER = 'PL/SQL Developer Test script';
 
@@ -46,10 +47,15 @@ export function testScriptCode(text: string): { start: number; end: number } | u
 
 /** The text with a test script's frame blanked (the same text when it is none). */
 export function withoutTestScriptFrame(text: string): string {
+  return text.startsWith(TEST_SCRIPT_HEADER, text.charCodeAt(0) === 0xfeff ? 1 : 0) ? blankedFrame(text) : text;
+}
+
+// The editor asks for the same text two or three times per keystroke (parse steps, parse, analysis): blanked once.
+const blankedFrame = rememberLast((text: string): string => {
   const code = testScriptCode(text);
   if (!code) return text;
   return blank(text.slice(0, code.start)) + text.slice(code.start, code.end) + blank(text.slice(code.end));
-}
+});
 
 function lineEnd(text: string, from: number): number {
   const at = text.indexOf('\n', from);

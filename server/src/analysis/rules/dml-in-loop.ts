@@ -1,5 +1,6 @@
 /** INSERT/UPDATE/DELETE/MERGE run once per loop iteration: one context switch and one execution per row. */
 import type { LoopInfo } from '../semantic/walk.ts';
+import type { SourceRange } from '../../syntax/finding.ts';
 import { docPathOf, type Rule } from './rule.ts';
 import { batchedStatements } from './support/batchedDml.ts';
 import { setBasedRounds } from './support/setBasedRounds.ts';
@@ -44,24 +45,21 @@ export const dmlInLoop: Rule = {
       sql(sql, position) {
         const loop = position.loop;
         if (!loop || position.handler || position.statement?.statementKind !== 'sql' || !DML.has(sql.sqlKind)) return;
-        if (batchedStatements(loop.statement, (s) => context.textIn(s.range)).includes(sql)) {
-          const kind = sql.sqlKind.toUpperCase();
-          context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + kind.length },
-            `${kind} in batches: each iteration is one set-based statement over a limited number of rows, and the loop ends on SQL%ROWCOUNT. ` +
-            'Batching limits the undo of one huge statement, so FORALL does not apply; make the batch large (thousands of rows).', {
-              loop: { estimate: loop.estimate, line: loop.statement.range.line },
-              severity: 'info',
-            });
-          return;
-        }
-        if (setBasedRounds(loop.statement, (s) => context.textIn(s.range)).includes(sql)) {
-          const kind = sql.sqlKind.toUpperCase();
-          context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + kind.length },
-            `${kind} runs once per round of set-based statements: the loop ends when a round finds no rows (SQL%ROWCOUNT), not once per row. ` +
-            'Each round is already one statement over the rows left, so FORALL does not apply; keep the rounds few.', {
-              loop: { estimate: loop.estimate, line: loop.statement.range.line },
-              severity: 'info',
-            });
+        // a loop whose statements are set-based already (row-limited batches, rounds over the rows left): FORALL does not apply
+        const textOf = (s: { range: SourceRange }) => context.textIn(s.range);
+        const kind = sql.sqlKind.toUpperCase();
+        const setBased = batchedStatements(loop.statement, textOf).includes(sql)
+          ? `${kind} in batches: each iteration is one set-based statement over a limited number of rows, and the loop ends on SQL%ROWCOUNT. ` +
+            'Batching limits the undo of one huge statement, so FORALL does not apply; make the batch large (thousands of rows).'
+          : setBasedRounds(loop.statement, textOf).includes(sql)
+            ? `${kind} runs once per round of set-based statements: the loop ends when a round finds no rows (SQL%ROWCOUNT), not once per row. ` +
+              'Each round is already one statement over the rows left, so FORALL does not apply; keep the rounds few.'
+            : undefined;
+        if (setBased) {
+          context.report({ line: sql.range.line, column: sql.range.column, endLine: sql.range.line, endColumn: sql.range.column + kind.length }, setBased, {
+            loop: { estimate: loop.estimate, line: loop.statement.range.line },
+            severity: 'info',
+          });
           return;
         }
         report(sql.sqlKind.toUpperCase(), sql.range, loop, position.scope);

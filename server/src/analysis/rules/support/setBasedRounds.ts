@@ -34,19 +34,18 @@ function roundsOf(loop: LoopStatementNode, textOf: (statement: StatementNode) =>
   if (loop.loopKind !== 'basic' && loop.loopKind !== 'while') return [];
   const own = [...ownStatements(loop.statements)];
   if (own.some((s) => s.statementKind === 'fetch') || !endsOnRowCount(loop, textOf)) return [];
-  const sql = own.filter((s): s is Extract<StatementNode, { statementKind: 'sql' }> => s.statementKind === 'sql');
-  const code = (s: StatementNode) => withoutCommentsAndStrings(textOf(s));
-  if (!sql.some((s) => (s.sql.sqlKind === 'insert' || s.sql.sqlKind === 'merge') && OVER_ROWS.test(code(s)))) return [];
+  // each statement's text without comments and strings, once
+  const sql = own.filter((s): s is Extract<StatementNode, { statementKind: 'sql' }> => s.statementKind === 'sql')
+    .map((s) => ({ node: s.sql, code: withoutCommentsAndStrings(textOf(s)) }));
+  if (!sql.some((s) => (s.node.sqlKind === 'insert' || s.node.sqlKind === 'merge') && OVER_ROWS.test(s.code))) return [];
   const assigned = new Set<string>();
   for (const s of own) {
     if (s.statementKind === 'assignment' && s.target) assigned.add(s.target.toUpperCase());
     if (s.statementKind === 'sql') for (const target of s.sql.intoTargets) assigned.add(target.toUpperCase());
   }
   return sql
-    .filter((s) => s.sql.sqlKind !== 'commit' && s.sql.sqlKind !== 'rollback')
-    .filter((s) => !VALUES.test(code(s)))
-    .filter((s) => !namesAny(afterInto(code(s)), assigned))
-    .map((s) => s.sql);
+    .filter((s) => s.node.sqlKind !== 'commit' && s.node.sqlKind !== 'rollback' && !VALUES.test(s.code) && !namesAny(afterInto(s.code), assigned))
+    .map((s) => s.node);
 }
 
 /** A SELECT ... INTO's targets are what it assigns, not what it reads: the text from its FROM on. */
